@@ -1,0 +1,68 @@
+/**
+ * The project's own checks (part of `deno task ok`):
+ * - source files stay under 500 lines;
+ * - no `any` in src/;
+ * - areas talk through each other's `mod.ts` (no reaching into another area's files);
+ * - only main.ts and src/_util/host_env.ts touch Deno.env; only main.ts touches Deno.args and Deno.exit;
+ * - every import-map entry is an npm specifier;
+ * - src/version.ts matches deno.json.
+ *
+ * @module
+ */
+
+import { dirname, join, relative, resolve } from "node:path";
+
+const root = resolve(dirname(new URL(import.meta.url).pathname), "..");
+const problems: string[] = [];
+
+async function* walk(dir: string): AsyncGenerator<string> {
+  for await (const entry of Deno.readDir(dir)) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory) yield* walk(path);
+    else if (entry.name.endsWith(".ts")) yield path;
+  }
+}
+
+const IMPORT = /(?:import|export)\s[^;]*?from\s+"(\.[^"]+)"/g;
+
+for await (const file of walk(join(root, "src"))) {
+  const rel = relative(root, file);
+  const text = await Deno.readTextFile(file);
+  const lines = text.split("\n").length;
+  const isTest = rel.endsWith("_test.ts") || rel.includes("/_test_") || /\/_[a-z_]*contract\.ts$/.test(rel);
+  if (!isTest && lines > 500) problems.push(`${rel}: ${lines} lines (split it; the house limit is 500)`);
+  if (!isTest && /(:\s*any\b|\bas any\b|<any>)/.test(text)) problems.push(`${rel}: uses 'any'`);
+  if (/\bDeno\.(args|exit)\b/.test(text)) {
+    problems.push(`${rel}: only main.ts may use Deno.args or Deno.exit`);
+  }
+  if (/\bDeno\.env\b/.test(text) && rel !== "src/_util/host_env.ts" && !isTest) {
+    problems.push(`${rel}: only main.ts and src/_util/host_env.ts may read Deno.env`);
+  }
+  const area = rel.split("/")[1];
+  for (const match of text.matchAll(IMPORT)) {
+    const target = relative(root, resolve(dirname(file), match[1]));
+    const parts = target.split("/");
+    if (parts[0] !== "src" || parts.length < 3) continue;
+    const targetArea = parts[1];
+    if (targetArea === area || targetArea === "_util" || targetArea === "version.ts") continue;
+    const face = parts.slice(2).join("/");
+    const allowed = face === "mod.ts" || (isTest && !face.startsWith("_"));
+    if (!allowed) problems.push(`${rel}: imports ${target}; use src/${targetArea}/mod.ts`);
+  }
+}
+
+const config = JSON.parse(await Deno.readTextFile(join(root, "deno.json")));
+for (const [name, target] of Object.entries(config.imports as Record<string, string>)) {
+  if (!target.startsWith("npm:")) problems.push(`deno.json: import ${name} is not an npm specifier`);
+}
+const version = /VERSION = "([^"]+)"/.exec(await Deno.readTextFile(join(root, "src/version.ts")))?.[1];
+if (version !== config.version) {
+  problems.push(`src/version.ts says ${version}, deno.json says ${config.version}`);
+}
+
+if (problems.length > 0) {
+  console.error(`project checks: ${problems.length} problem(s)\n${problems.map((p) => `- ${p}`).join("\n")}`);
+  Deno.exitCode = 1;
+} else {
+  console.log("project checks: ok");
+}

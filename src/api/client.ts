@@ -1,0 +1,225 @@
+/**
+ * A typed client for the Agentry control API: one method per route.
+ *
+ * @example
+ * ```ts
+ * import { RuntimeClient } from "@agentry/agentry/client";
+ * await using client = new RuntimeClient({ baseUrl: "http://127.0.0.1:9100", token: "s3cret-token" });
+ * await client.deploy("reporter", { instructions: "Summarise the day." }, { start: true });
+ * console.log((await client.getProcess("reporter")).state);
+ * ```
+ *
+ * @module
+ */
+
+import type {
+  ProcessConfigInput,
+  ProcessState,
+  ProcessStatus,
+  ProcessSummary,
+  RuntimeStatus,
+} from "../runtime/mod.ts";
+import { RuntimeApiError } from "./client_error.ts";
+
+export { RuntimeApiError } from "./client_error.ts";
+export type { ProcessConfigInput, ProcessState, ProcessStatus, ProcessSummary, RuntimeStatus };
+
+/** Options for {@linkcode RuntimeClient}. */
+export interface RuntimeClientOptions {
+  /** Where the API is served, e.g. `http://127.0.0.1:9100` (with or without `/api/v1`). */
+  baseUrl: string;
+  /** Bearer token. */
+  token?: string;
+  /** Alias of `token`; giving both with different values is an error. */
+  authToken?: string;
+  /** Seconds before a request is abandoned. @default 30 */
+  timeout?: number;
+  /** The fetch implementation. @default globalThis.fetch */
+  fetch?: typeof fetch;
+}
+
+/** Deploy answer. */
+export interface DeployAnswer {
+  /** Process name. */
+  name: string;
+  /** Id of this deployment. */
+  process_id: string;
+  /** State after the deploy (and start). */
+  state: ProcessState;
+  /** Deploy time, epoch seconds. */
+  created_at: number;
+}
+
+/** A journal entry as the API answers it. */
+export interface JournalEntryAnswer {
+  /** Entry id (a rewind target). */
+  entry_id: string;
+  /** What happened. */
+  entry_type: string;
+  /** ISO 8601 UTC time. */
+  timestamp: string;
+  /** Type-specific data. */
+  data: Record<string, unknown>;
+}
+
+/** Journal answer. */
+export interface JournalAnswer {
+  /** Process name. */
+  name: string;
+  /** The newest entries, oldest first. */
+  entries: JournalEntryAnswer[];
+  /** Number of entries (absent without a journal). */
+  count?: number;
+  /** Whether the process has a journal. */
+  journal_enabled: boolean;
+}
+
+/** Client for the control API. Async-disposable; `close()` aborts requests in flight. */
+export class RuntimeClient {
+  /** API root, ending in `/api/v1`. */
+  readonly apiUrl: string;
+  /** Seconds per request. */
+  readonly timeout: number;
+  #token: string | undefined;
+  #fetch: typeof fetch;
+  #closed = new AbortController();
+
+  /** A client; throws `TypeError` for a missing baseUrl or conflicting token aliases. */
+  constructor(options: RuntimeClientOptions) {
+    if (typeof options.baseUrl !== "string" || options.baseUrl === "") {
+      throw new TypeError("baseUrl is required");
+    }
+    if (
+      options.token !== undefined && options.authToken !== undefined && options.token !== options.authToken
+    ) {
+      throw new TypeError("token and authToken are aliases; give one, or the same value");
+    }
+    const timeout = options.timeout ?? 30;
+    if (!(timeout > 0)) throw new RangeError("timeout must be a positive number of seconds");
+    const base = options.baseUrl.replace(/\/+$/, "");
+    this.apiUrl = base.endsWith("/api/v1") ? base : `${base}/api/v1`;
+    this.timeout = timeout;
+    this.#token = options.token ?? options.authToken;
+    this.#fetch = options.fetch ?? globalThis.fetch;
+  }
+
+  /** `GET /health`. */
+  health(): Promise<{ status: "healthy"; process_count: number }> {
+    return this.#call("GET", "/health");
+  }
+
+  /** `GET /runtime/status`. */
+  runtimeStatus(): Promise<RuntimeStatus> {
+    return this.#call("GET", "/runtime/status");
+  }
+
+  /** `POST /runtime/start-all`. */
+  startAll(): Promise<{ status: "started" }> {
+    return this.#call("POST", "/runtime/start-all");
+  }
+
+  /** `POST /runtime/stop-all`. */
+  stopAll(): Promise<{ status: "stopped" }> {
+    return this.#call("POST", "/runtime/stop-all");
+  }
+
+  /** `POST /runtime/shutdown` (only on servers with a shutdown callback). */
+  shutdown(): Promise<{ status: "shutting_down" }> {
+    return this.#call("POST", "/runtime/shutdown");
+  }
+
+  /** `GET /openapi.json`. */
+  openApiDocument(): Promise<Record<string, unknown>> {
+    return this.#call("GET", "/openapi.json");
+  }
+
+  /** `GET /processes`. */
+  listProcesses(): Promise<{ processes: ProcessSummary[]; total: number }> {
+    return this.#call("GET", "/processes");
+  }
+
+  /** `POST /processes`. */
+  deploy(name: string, config: ProcessConfigInput, options: { start?: boolean } = {}): Promise<DeployAnswer> {
+    return this.#call("POST", "/processes", { name, config, start: options.start ?? false });
+  }
+
+  /** `GET /processes/{name}`. */
+  getProcess(name: string): Promise<ProcessStatus> {
+    return this.#call("GET", `/processes/${enc(name)}`);
+  }
+
+  /** `GET /processes/{name}/metrics`. */
+  getMetrics(name: string): Promise<ProcessStatus> {
+    return this.#call("GET", `/processes/${enc(name)}/metrics`);
+  }
+
+  /** `DELETE /processes/{name}`; resolves `{}`. */
+  removeProcess(name: string): Promise<Record<string, never>> {
+    return this.#call("DELETE", `/processes/${enc(name)}`);
+  }
+
+  /** `POST /processes/{name}/start`. */
+  startProcess(name: string): Promise<{ name: string; state: ProcessState }> {
+    return this.#call("POST", `/processes/${enc(name)}/start`);
+  }
+
+  /** `POST /processes/{name}/stop`. */
+  stopProcess(name: string): Promise<{ name: string; state: ProcessState }> {
+    return this.#call("POST", `/processes/${enc(name)}/stop`);
+  }
+
+  /** `POST /processes/{name}/restart`. */
+  restartProcess(name: string): Promise<{ name: string; state: ProcessState }> {
+    return this.#call("POST", `/processes/${enc(name)}/restart`);
+  }
+
+  /** `POST /processes/{name}/suspend`. */
+  suspendProcess(name: string): Promise<{ name: string; suspended: true; state: ProcessState }> {
+    return this.#call("POST", `/processes/${enc(name)}/suspend`);
+  }
+
+  /** `POST /processes/{name}/resume`. */
+  resumeProcess(name: string): Promise<{ name: string; resumed: true; state: ProcessState }> {
+    return this.#call("POST", `/processes/${enc(name)}/resume`);
+  }
+
+  /** `GET /processes/{name}/journal`: the newest `limit` (default 50) entries, oldest first. */
+  getJournal(name: string, options: { limit?: number; entryType?: string } = {}): Promise<JournalAnswer> {
+    const query = new URLSearchParams({ limit: String(options.limit ?? 50) });
+    if (options.entryType !== undefined) query.set("type", options.entryType);
+    return this.#call("GET", `/processes/${enc(name)}/journal?${query}`);
+  }
+
+  /** Aborts requests in flight; later calls reject. */
+  close(): Promise<void> {
+    this.#closed.abort(new DOMException("the client is closed", "AbortError"));
+    return Promise.resolve();
+  }
+
+  /** Closes the client (for `await using`). */
+  async [Symbol.asyncDispose](): Promise<void> {
+    await this.close();
+  }
+
+  async #call<T>(method: string, path: string, body?: unknown, timeoutSeconds = this.timeout): Promise<T> {
+    if (this.#closed.signal.aborted) throw new TypeError("the client is closed");
+    const headers: Record<string, string> = { accept: "application/json" };
+    if (this.#token !== undefined) headers.authorization = `Bearer ${this.#token}`;
+    if (body !== undefined) headers["content-type"] = "application/json";
+    const signal = AbortSignal.any([this.#closed.signal, AbortSignal.timeout(timeoutSeconds * 1000)]);
+    const response = await this.#fetch(`${this.apiUrl}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+    const text = await response.text();
+    if (!response.ok) throw RuntimeApiError.fromAnswer(response.status, text);
+    if (response.status === 204 || text === "") return {} as T;
+    return JSON.parse(text) as T;
+  }
+}
+
+function enc(name: string): string {
+  return encodeURIComponent(name);
+}

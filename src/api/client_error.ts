@@ -1,0 +1,57 @@
+/**
+ * The error the client raises for 4xx and 5xx answers.
+ *
+ * @module
+ */
+
+/** A 4xx or 5xx answer from the control API. */
+export class RuntimeApiError extends Error {
+  /** HTTP status. */
+  readonly statusCode: number;
+  /** The API error code, or null when the body is not an API error. */
+  readonly code: string | null;
+  /** The API error message (or the raw body, shortened, when it is not an API error). */
+  readonly errorMessage: string;
+  /** The API error id, when the answer has one. */
+  readonly errorId: string | null;
+  /** Offending fields, when the answer lists them. */
+  readonly details: Array<{ field: string; expected: string }>;
+
+  /** An error for an answer with `statusCode` and the parsed error body. */
+  constructor(
+    statusCode: number,
+    body: {
+      code: string | null;
+      message: string;
+      errorId: string | null;
+      details?: RuntimeApiError["details"];
+    },
+  ) {
+    super(`${statusCode}${body.code ? ` ${body.code}` : ""}: ${body.message}`);
+    this.name = "RuntimeApiError";
+    this.statusCode = statusCode;
+    this.code = body.code;
+    this.errorMessage = body.message;
+    this.errorId = body.errorId;
+    this.details = body.details ?? [];
+  }
+
+  /** Builds the error from a status and a response text. */
+  static fromAnswer(statusCode: number, text: string): RuntimeApiError {
+    try {
+      const parsed = JSON.parse(text) as { error?: Record<string, unknown> };
+      const error = parsed?.error;
+      if (error && typeof error.code === "string" && typeof error.message === "string") {
+        return new RuntimeApiError(statusCode, {
+          code: error.code,
+          message: error.message,
+          errorId: typeof error.error_id === "string" ? error.error_id : null,
+          details: Array.isArray(error.details) ? error.details as RuntimeApiError["details"] : undefined,
+        });
+      }
+    } catch {
+      // not JSON: fall through
+    }
+    return new RuntimeApiError(statusCode, { code: null, message: text.slice(0, 500), errorId: null });
+  }
+}

@@ -1,0 +1,106 @@
+/**
+ * `createControlApi(runtime, options)`: the control API as a Hono app (a `fetch` handler), so tests and
+ * embedders can call it without a socket.
+ *
+ * @module
+ */
+
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { HTTPException } from "hono/http-exception";
+import { describeError } from "../_util/errors.ts";
+import type { AgentRuntime, DeployPolicy } from "../runtime/mod.ts";
+import { VERSION } from "../version.ts";
+import type { ApiEnv, ControlApi } from "./context.ts";
+import { ApiError } from "./errors.ts";
+import { runtimeFailure } from "./failures.ts";
+import { createGuard } from "./guard.ts";
+import { apiEnvLookup, type ControlApiOptions, resolveControlApiOptions } from "./options.ts";
+import { createRequestEvents } from "./request_events.ts";
+import { defineRoute, RouteTable } from "./route_table.ts";
+import { registerDeployRoute } from "./routes/deploy_route.ts";
+import { registerJournalRoutes } from "./routes/journal_routes.ts";
+import { registerProcessRoutes } from "./routes/process_routes.ts";
+import type { RouteContext } from "./routes/route_context.ts";
+import { registerRuntimeRoutes } from "./routes/runtime_routes.ts";
+
+/** Path of the generated OpenAPI 3.1 document. */
+export const OPENAPI_PATH = "/api/v1/openapi.json";
+
+/**
+ * Builds the control API for a runtime. Throws `RangeError` / `TypeError` for invalid settings.
+ *
+ * @example
+ * ```ts
+ * import { AgentRuntime, createControlApi } from "@agentry/agentry";
+ * const api = createControlApi(new AgentRuntime(), { authToken: "s3cret-token" });
+ * const answer = await api.request("/api/v1/health");
+ * console.log(await answer.json()); // { status: "healthy", process_count: 0 }
+ * ```
+ */
+export function createControlApi(runtime: AgentRuntime, options: ControlApiOptions = {}): ControlApi {
+  const resolved = resolveControlApiOptions(options);
+  const logger = (resolved.logger ?? runtime.logger).child("api");
+  const app = new OpenAPIHono<ApiEnv>({ strict: true });
+  const table = new RouteTable();
+  const policy: DeployPolicy = {
+    allowCommandDeploys: resolved.allowCommandDeploys,
+    allowEnvReferences: resolved.allowEnvReferences,
+    allowedEnvVars: resolved.allowedEnvVars,
+    dataDir: resolved.dataDir ?? runtime.dataDir,
+    cwd: Deno.cwd(),
+  };
+  const apiEnv = apiEnvLookup(resolved);
+  const ctx: RouteContext = { app, table, runtime, options: resolved, logger, policy, apiEnv };
+
+  app.use("*", createGuard({ token: resolved.authToken, loopback: resolved.loopback, logger }));
+  app.use("*", createRequestEvents(runtime, logger));
+  registerRuntimeRoutes(ctx);
+  registerProcessRoutes(ctx);
+  registerDeployRoute(ctx);
+  registerJournalRoutes(ctx);
+  registerOpenApiRoute(ctx);
+
+  app.notFound((c) => {
+    const allowed = table.allowedMethods(c.req.path);
+    if (allowed.length === 0) return new ApiError("NOT_FOUND", "No such route.").toResponse();
+    return new ApiError("METHOD_NOT_ALLOWED", `This route accepts ${allowed.join(", ")}.`, {
+      headers: { allow: allowed.join(", ") },
+    }).toResponse();
+  });
+  app.onError((error, c) => {
+    let answer: ApiError;
+    if (error instanceof ApiError) answer = error;
+    else if (error instanceof HTTPException) {
+      answer = new ApiError("HTTP_ERROR", error.message || "HTTP error.", { status: error.status });
+    } else {
+      answer = runtimeFailure("INTERNAL_ERROR", error, logger, { method: c.req.method, path: c.req.path });
+    }
+    if (answer.errorId) c.set("errorId", answer.errorId);
+    return answer.toResponse();
+  });
+  return app;
+}
+
+function registerOpenApiRoute(ctx: RouteContext): void {
+  const { app, table } = ctx;
+  app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer" });
+  let document: unknown;
+  defineRoute(app, table, {
+    method: "get",
+    path: OPENAPI_PATH,
+    summary: "This API's OpenAPI 3.1 document",
+    operationId: "openApiDocument",
+    responses: { 200: { description: "The document", content: { "application/json": { schema: {} } } } },
+  }, (c) => {
+    try {
+      document ??= app.getOpenAPI31Document({
+        openapi: "3.1.0",
+        info: { title: "Agentry control API", version: VERSION },
+        security: [{ bearerAuth: [] }],
+      });
+    } catch (error) {
+      throw new Error(`the OpenAPI document could not be generated: ${describeError(error)}`);
+    }
+    return c.json(document);
+  });
+}

@@ -1,0 +1,125 @@
+/**
+ * Request guard: URL length, loopback Host and Origin checks, and the bearer token.
+ *
+ * @module
+ */
+
+import type { MiddlewareHandler } from "hono";
+import type { Logger } from "../_util/log.ts";
+import { hostHeaderName, isLoopbackHost, isLoopbackOrigin } from "../_util/net.ts";
+import { type ApiEnv, clientOf } from "./context.ts";
+import { ApiError } from "./errors.ts";
+
+/** Longest accepted request URL. */
+export const MAX_URL_LENGTH = 8192;
+
+/** The only route reachable without the token. */
+export const HEALTH_PATH = "/api/v1/health";
+
+/** Options for {@linkcode createGuard}. */
+export interface GuardOptions {
+  /** Bearer token; undefined means no token check. */
+  token: string | undefined;
+  /** Whether the bind is loopback (Host and Origin checks apply). */
+  loopback: boolean;
+  /** Where refusals are logged as warnings. */
+  logger: Logger;
+}
+
+/** Constant-time string comparison (time depends only on the expected value's length). */
+export function safeEqual(actual: string, expected: string): boolean {
+  const a = new TextEncoder().encode(actual);
+  const b = new TextEncoder().encode(expected);
+  let diff = a.length ^ b.length;
+  for (let i = 0; i < b.length; i++) diff |= (a[i % Math.max(a.length, 1)] ?? 0) ^ b[i];
+  return diff === 0;
+}
+
+/** Methods a loopback web UI may use across origins. */
+const CORS_METHODS = "GET, HEAD, POST, PATCH, PUT, DELETE";
+
+function allowOrigin(response: Response, origin: string | undefined): Response {
+  if (origin === undefined) return response;
+  response.headers.set("access-control-allow-origin", origin);
+  response.headers.append("vary", "Origin");
+  return response;
+}
+
+/**
+ * Middleware refusing requests that fail the checks, in order: 414, 421, 403, 401.
+ *
+ * On a loopback bind a web UI served from a loopback origin may call the API from a browser: preflight
+ * `OPTIONS` requests are answered 204 without a token, and answers carry `Access-Control-Allow-Origin`
+ * for that origin (the token is still required on the real request).
+ */
+export function createGuard(options: GuardOptions): MiddlewareHandler<ApiEnv> {
+  const expected = options.token;
+  return async (c, next) => {
+    const refuse = (error: ApiError, reason: string) => {
+      options.logger.warning("request refused", {
+        method: c.req.method,
+        path: c.req.path,
+        status: error.status,
+        code: error.code,
+        reason,
+        client: clientOf(c.env),
+      });
+      return allowOrigin(error.toResponse(), corsOrigin);
+    };
+    let corsOrigin: string | undefined;
+    if (c.req.url.length > MAX_URL_LENGTH) {
+      return refuse(
+        new ApiError("HTTP_ERROR", "The request URL is too long.", { status: 414 }),
+        "url too long",
+      );
+    }
+    if (options.loopback) {
+      const host = c.req.header("host");
+      if (host !== undefined && !isLoopbackHost(hostHeaderName(host))) {
+        return refuse(
+          new ApiError(
+            "MISDIRECTED_REQUEST",
+            "This server only answers requests addressed to a loopback host.",
+          ),
+          "non-loopback Host header",
+        );
+      }
+      const origin = c.req.header("origin");
+      if (origin !== undefined && !isLoopbackOrigin(origin)) {
+        return refuse(
+          new ApiError("CROSS_ORIGIN_REFUSED", "Cross-origin requests are refused."),
+          "non-loopback Origin header",
+        );
+      }
+      corsOrigin = origin;
+      if (
+        origin !== undefined && c.req.method === "OPTIONS" && c.req.header("access-control-request-method")
+      ) {
+        return allowOrigin(
+          new Response(null, {
+            status: 204,
+            headers: {
+              "access-control-allow-methods": CORS_METHODS,
+              "access-control-allow-headers": "authorization, content-type",
+              "access-control-max-age": "600",
+            },
+          }),
+          origin,
+        );
+      }
+    }
+    const open = (c.req.method === "GET" || c.req.method === "HEAD") && c.req.path === HEALTH_PATH;
+    if (expected !== undefined && !open) {
+      const header = c.req.header("authorization") ?? "";
+      const match = /^Bearer\s+(.+)$/i.exec(header.trim());
+      if (!match || !safeEqual(match[1], expected)) {
+        const error = new ApiError("UNAUTHORIZED", "A valid bearer token is required.", {
+          headers: { "www-authenticate": "Bearer" },
+        });
+        return refuse(error, match ? "wrong token" : "missing token");
+      }
+    }
+    await next();
+    if (corsOrigin !== undefined) allowOrigin(c.res, corsOrigin);
+  };
+}

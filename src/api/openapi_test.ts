@@ -1,0 +1,73 @@
+import assert from "node:assert/strict";
+import { OPENAPI_PATH } from "./control_api.ts";
+import { testApi } from "./_test_api.ts";
+
+const HTTP_METHODS = new Set(["get", "put", "post", "delete", "options", "head", "patch", "trace"]);
+
+/** Every route of spec 000's Runtime and Processes tables, plus the document itself. */
+const EXPECTED: Record<string, string[]> = {
+  "/api/v1/health": ["get"],
+  "/api/v1/runtime/status": ["get"],
+  "/api/v1/runtime/start-all": ["post"],
+  "/api/v1/runtime/stop-all": ["post"],
+  "/api/v1/runtime/shutdown": ["post"],
+  "/api/v1/processes": ["get", "post"],
+  "/api/v1/processes/{name}": ["delete", "get"],
+  "/api/v1/processes/{name}/metrics": ["get"],
+  "/api/v1/processes/{name}/start": ["post"],
+  "/api/v1/processes/{name}/stop": ["post"],
+  "/api/v1/processes/{name}/restart": ["post"],
+  "/api/v1/processes/{name}/suspend": ["post"],
+  "/api/v1/processes/{name}/resume": ["post"],
+  "/api/v1/processes/{name}/journal": ["get"],
+  "/api/v1/openapi.json": ["get"],
+};
+
+const methodsOf = (item: Record<string, unknown>) =>
+  Object.keys(item).filter((k) => HTTP_METHODS.has(k)).sort();
+
+Deno.test("the OpenAPI document needs the token", async () => {
+  await using api = await testApi();
+  const answer = await api.call("GET", OPENAPI_PATH, { token: null });
+  assert.equal(answer.status, 401);
+  assert.equal(answer.body.error.code, "UNAUTHORIZED");
+});
+
+Deno.test("GET /api/v1/openapi.json is an OpenAPI 3.1 document listing every route with its methods", async () => {
+  await using api = await testApi({ onShutdown: () => {} });
+  const answer = await api.call("GET", OPENAPI_PATH);
+  assert.equal(answer.status, 200);
+  assert.match(answer.headers.get("content-type") ?? "", /application\/json/);
+  const document = answer.body;
+  assert.match(document.openapi, /^3\.1\.\d+$/);
+  assert.equal(typeof document.info.title, "string");
+  assert.equal(typeof document.info.version, "string");
+  const actual = Object.fromEntries(
+    Object.entries(document.paths as Record<string, Record<string, unknown>>).map(([path, item]) => [
+      path,
+      methodsOf(item),
+    ]),
+  );
+  assert.deepEqual(actual, EXPECTED);
+  const operationIds = Object.values(
+    document.paths as Record<string, Record<string, { operationId?: string }>>,
+  )
+    .flatMap((item) => Object.values(item).map((op) => op.operationId));
+  assert.equal(new Set(operationIds).size, operationIds.length, "operation ids are unique");
+});
+
+Deno.test("the document asks for the bearer token everywhere but on health", async () => {
+  await using api = await testApi();
+  const document = (await api.call("GET", OPENAPI_PATH)).body;
+  assert.deepEqual(document.security, [{ bearerAuth: [] }]);
+  assert.deepEqual(document.components.securitySchemes.bearerAuth, { type: "http", scheme: "bearer" });
+  assert.deepEqual(document.paths["/api/v1/health"].get.security, []);
+  assert.equal(document.paths["/api/v1/processes"].get.security, undefined);
+});
+
+Deno.test("without on_shutdown the document has no shutdown route", async () => {
+  await using api = await testApi();
+  const document = (await api.call("GET", OPENAPI_PATH)).body;
+  assert.equal(document.paths["/api/v1/runtime/shutdown"], undefined);
+  assert.deepEqual(methodsOf(document.paths["/api/v1/processes"]), ["get", "post"]);
+});

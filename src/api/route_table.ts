@@ -1,0 +1,78 @@
+/**
+ * Route definitions: each route is registered once and serves three purposes — routing, the OpenAPI
+ * document, and 405 answers listing the methods a path accepts.
+ *
+ * @module
+ */
+
+import type { RouteConfig } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import type { ApiEnv, ControlApiApp } from "./context.ts";
+import { readJsonObject } from "./body.ts";
+import { ApiError } from "./errors.ts";
+
+/** Methods whose requests may carry a body (and are logged and journaled as mutating). */
+export const MUTATING_METHODS: ReadonlySet<string> = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/** A route handler. */
+export type RouteHandler = (c: Context<ApiEnv>) => Response | Promise<Response>;
+
+/** A route: its OpenAPI description plus whether it reads a JSON body. */
+export type RouteDefinition = RouteConfig & {
+  /** Whether the route reads a body; routes that do not accept only an empty body or `{}`. */
+  takesBody?: boolean;
+};
+
+/** Known routes, for 405 answers. */
+export class RouteTable {
+  #routes: Array<{ method: string; pattern: RegExp }> = [];
+
+  /** Records a route. `path` uses `{param}` segments. */
+  add(method: string, path: string): void {
+    const source = path.split("/").map((s) => (/^\{\w+\}$/.test(s) ? "[^/]+" : escape(s))).join("/");
+    this.#routes.push({ method: method.toUpperCase(), pattern: new RegExp(`^${source}$`) });
+  }
+
+  /** Methods accepted at a concrete path (HEAD included where GET is). */
+  allowedMethods(path: string): string[] {
+    const methods = new Set<string>();
+    for (const route of this.#routes) {
+      if (!route.pattern.test(path)) continue;
+      methods.add(route.method);
+      if (route.method === "GET") methods.add("HEAD");
+    }
+    return [...methods];
+  }
+}
+
+function escape(segment: string): string {
+  return segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** Registers a route for routing, the OpenAPI document and the route table. */
+export function defineRoute(
+  app: ControlApiApp,
+  table: RouteTable,
+  route: RouteDefinition,
+  handler: RouteHandler,
+): void {
+  const { takesBody = false, ...description } = route;
+  app.openAPIRegistry.registerPath(description);
+  const method = route.method.toUpperCase();
+  table.add(method, route.path);
+  const honoPath = route.path.replace(/\{(\w+)\}/g, ":$1");
+  app.on(method, honoPath, async (c) => {
+    c.set("route", route.path);
+    c.set("params", c.req.param() as Record<string, string>);
+    if (MUTATING_METHODS.has(method)) {
+      const body = await readJsonObject(c.req.raw);
+      if (!takesBody && body && Object.keys(body).length > 0) {
+        throw new ApiError("UNKNOWN_FIELD", "This route takes no request body.", {
+          details: Object.keys(body).map((field) => ({ field, expected: "no such field" })),
+        });
+      }
+      c.set("body", body);
+    }
+    return await handler(c);
+  });
+}

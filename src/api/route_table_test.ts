@@ -1,0 +1,115 @@
+import assert from "node:assert/strict";
+import { OpenAPIHono } from "@hono/zod-openapi";
+import type { ApiEnv } from "./context.ts";
+import { ApiError } from "./errors.ts";
+import { defineRoute, MUTATING_METHODS, RouteTable } from "./route_table.ts";
+
+function table(...routes: Array<[string, string]>): RouteTable {
+  const t = new RouteTable();
+  for (const [method, path] of routes) t.add(method, path);
+  return t;
+}
+
+/** An app answering ApiErrors with the envelope, plus a route table. */
+function app() {
+  const hono = new OpenAPIHono<ApiEnv>({ strict: true });
+  hono.onError((error) => {
+    if (error instanceof ApiError) return error.toResponse();
+    return new Response(String(error), { status: 500 });
+  });
+  return { hono, routes: new RouteTable() };
+}
+
+async function json(response: Response | Promise<Response>) {
+  const answer = await response;
+  const text = await answer.text();
+  return { status: answer.status, body: text ? JSON.parse(text) : undefined };
+}
+
+Deno.test("mutating methods are POST, PUT, PATCH and DELETE", () => {
+  assert.deepEqual([...MUTATING_METHODS].sort(), ["DELETE", "PATCH", "POST", "PUT"]);
+});
+
+Deno.test("allowedMethods lists the methods of a concrete path, with HEAD wherever GET is", () => {
+  const t = table(["get", "/api/v1/processes"], ["post", "/api/v1/processes"], [
+    "delete",
+    "/api/v1/processes/{name}",
+  ]);
+  assert.deepEqual(t.allowedMethods("/api/v1/processes").sort(), ["GET", "HEAD", "POST"]);
+  assert.deepEqual(t.allowedMethods("/api/v1/processes/a"), ["DELETE"]);
+});
+
+Deno.test("a {param} segment matches exactly one non-empty segment", () => {
+  const t = table(["post", "/api/v1/processes/{name}/start"]);
+  assert.deepEqual(t.allowedMethods("/api/v1/processes/reporter/start"), ["POST"]);
+  assert.deepEqual(t.allowedMethods("/api/v1/processes//start"), []);
+  assert.deepEqual(t.allowedMethods("/api/v1/processes/a/b/start"), []);
+  assert.deepEqual(t.allowedMethods("/api/v1/processes/a/start/"), []);
+});
+
+Deno.test("literal segments match literally: a dot is not a wildcard", () => {
+  const t = table(["get", "/api/v1/openapi.json"]);
+  assert.deepEqual(t.allowedMethods("/api/v1/openapi.json").sort(), ["GET", "HEAD"]);
+  assert.deepEqual(t.allowedMethods("/api/v1/openapiXjson"), []);
+});
+
+Deno.test("a path no route matches has no allowed methods", () => {
+  assert.deepEqual(table(["get", "/api/v1/health"]).allowedMethods("/api/v1/nope"), []);
+});
+
+Deno.test("defineRoute routes, records the route for 405 answers and the OpenAPI document, and sets route and params", async () => {
+  const { hono, routes } = app();
+  defineRoute(hono, routes, {
+    method: "get",
+    path: "/things/{id}",
+    operationId: "getThing",
+    responses: { 200: { description: "A thing" } },
+  }, (c) => c.json({ route: c.get("route"), params: c.get("params") }));
+  const answer = await json(hono.request("/things/t-1"));
+  assert.equal(answer.status, 200);
+  assert.deepEqual(answer.body, { route: "/things/{id}", params: { id: "t-1" } });
+  assert.deepEqual(routes.allowedMethods("/things/t-2").sort(), ["GET", "HEAD"]);
+  const document = hono.getOpenAPI31Document({ openapi: "3.1.0", info: { title: "t", version: "1" } });
+  assert.deepEqual(Object.keys(document.paths ?? {}), ["/things/{id}"]);
+  assert.equal(document.paths?.["/things/{id}"]?.get?.operationId, "getThing");
+});
+
+Deno.test("a mutating route without takesBody accepts no body or {} and refuses fields with 422 UNKNOWN_FIELD", async () => {
+  const { hono, routes } = app();
+  let calls = 0;
+  defineRoute(hono, routes, {
+    method: "post",
+    path: "/things/{id}/poke",
+    responses: { 200: { description: "Poked" } },
+  }, (c) => {
+    calls++;
+    return c.json({ body: c.get("body") ?? null });
+  });
+  assert.deepEqual(await json(hono.request("/things/a/poke", { method: "POST" })), {
+    status: 200,
+    body: { body: null },
+  });
+  assert.equal((await json(hono.request("/things/a/poke", { method: "POST", body: "{}" }))).status, 200);
+  const refused = await json(
+    hono.request("/things/a/poke", { method: "POST", body: '{"hard":true,"twice":1}' }),
+  );
+  assert.equal(refused.status, 422);
+  assert.equal(refused.body.error.code, "UNKNOWN_FIELD");
+  assert.deepEqual(refused.body.error.details.map((d: { field: string }) => d.field), ["hard", "twice"]);
+  const broken = await json(hono.request("/things/a/poke", { method: "POST", body: "[]" }));
+  assert.equal(broken.status, 400);
+  assert.equal(broken.body.error.code, "INVALID_JSON");
+  assert.equal(calls, 2);
+});
+
+Deno.test("a route with takesBody hands the parsed body to its handler", async () => {
+  const { hono, routes } = app();
+  defineRoute(hono, routes, {
+    method: "patch",
+    path: "/things/{id}",
+    takesBody: true,
+    responses: { 200: { description: "Patched" } },
+  }, (c) => c.json({ got: c.get("body") }));
+  const answer = await json(hono.request("/things/a", { method: "PATCH", body: '{"size":3}' }));
+  assert.deepEqual(answer, { status: 200, body: { got: { size: 3 } } });
+});

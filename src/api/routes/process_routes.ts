@@ -1,0 +1,119 @@
+/**
+ * Process routes: list, get, metrics, delete, and the lifecycle operations.
+ *
+ * @module
+ */
+
+import { z } from "@hono/zod-openapi";
+import { ProcessStartError, ProcessStateError } from "../../runtime/mod.ts";
+import { type FailureCode, runtimeFailure } from "../failures.ts";
+import { defineRoute } from "../route_table.ts";
+import {
+  errorResponses,
+  jsonContent,
+  NameParamSchema,
+  ProcessStatusSchema,
+  ProcessSummarySchema,
+  StateAnswerSchema,
+  StateSchema,
+} from "../schemas.ts";
+import { findProcess, type RouteContext } from "./route_context.ts";
+
+type Operation = "start" | "stop" | "restart" | "suspend" | "resume";
+
+const FAILURE: Record<Operation, FailureCode> = {
+  start: "START_FAILED",
+  stop: "STOP_FAILED",
+  restart: "RESTART_FAILED",
+  suspend: "SUSPEND_FAILED",
+  resume: "RESUME_FAILED",
+};
+
+/** Adds the process routes (deploy lives in deploy_route.ts). */
+export function registerProcessRoutes(ctx: RouteContext): void {
+  const { app, table, runtime } = ctx;
+  defineRoute(app, table, {
+    method: "get",
+    path: "/api/v1/processes",
+    summary: "List processes",
+    operationId: "listProcesses",
+    responses: {
+      200: jsonContent(
+        z.object({ processes: z.array(ProcessSummarySchema), total: z.number().int() }),
+        "Processes",
+      ),
+      ...errorResponses(401),
+    },
+  }, (c) => {
+    const processes = runtime.list();
+    return c.json({ processes, total: processes.length });
+  });
+
+  for (const [suffix, operationId] of [["", "getProcess"], ["/metrics", "getMetrics"]] as const) {
+    defineRoute(app, table, {
+      method: "get",
+      path: `/api/v1/processes/{name}${suffix}`,
+      summary: suffix ? "Process metrics (same body as the status)" : "Process status",
+      operationId,
+      request: { params: NameParamSchema },
+      responses: { 200: jsonContent(ProcessStatusSchema, "Status"), ...errorResponses(401, 404) },
+    }, (c) => c.json(findProcess(runtime, c.req.param("name") ?? "").status()));
+  }
+
+  defineRoute(app, table, {
+    method: "delete",
+    path: "/api/v1/processes/{name}",
+    summary: "Stop and remove a process",
+    operationId: "removeProcess",
+    request: { params: NameParamSchema },
+    responses: { 204: { description: "Removed" }, ...errorResponses(401, 404, 500) },
+  }, async (c) => {
+    const process = findProcess(runtime, c.req.param("name") ?? "");
+    try {
+      await runtime.remove(process.name);
+    } catch (error) {
+      throw runtimeFailure("STOP_FAILED", error, ctx.logger, { process: process.name });
+    }
+    return c.body(null, 204);
+  });
+
+  const answers: Record<Operation, z.ZodType> = {
+    start: StateAnswerSchema,
+    stop: StateAnswerSchema,
+    restart: StateAnswerSchema,
+    suspend: z.object({ name: z.string(), suspended: z.literal(true), state: StateSchema }),
+    resume: z.object({ name: z.string(), resumed: z.literal(true), state: StateSchema }),
+  };
+  for (const operation of Object.keys(FAILURE) as Operation[]) {
+    defineRoute(app, table, {
+      method: "post",
+      path: `/api/v1/processes/{name}/${operation}`,
+      summary: `${operation[0].toUpperCase()}${operation.slice(1)} a process`,
+      operationId: `${operation}Process`,
+      request: { params: NameParamSchema },
+      responses: {
+        200: jsonContent(answers[operation], "Done"),
+        ...errorResponses(400, 401, 404, 500),
+      },
+    }, async (c) => {
+      const process = findProcess(runtime, c.req.param("name") ?? "");
+      let state;
+      try {
+        state = await runtime[operation](process.name);
+      } catch (error) {
+        const details = error instanceof ProcessStateError
+          ? [{ field: "state", expected: `one of ${error.allowedFrom.join(", ")} (is ${error.state})` }]
+          : undefined;
+        const refusedOrFailed = error instanceof ProcessStateError || error instanceof ProcessStartError ||
+          !(operation === "suspend" || operation === "resume");
+        throw runtimeFailure(refusedOrFailed ? FAILURE[operation] : "INTERNAL_ERROR", error, ctx.logger, {
+          process: process.name,
+          operation,
+        }, details);
+      }
+      if (operation === "suspend") return c.json({ name: process.name, suspended: true, state });
+      if (operation === "resume") return c.json({ name: process.name, resumed: true, state });
+      return c.json({ name: process.name, state });
+    });
+  }
+}

@@ -1,0 +1,93 @@
+/**
+ * ControlServer: the control API on a socket (`Deno.serve`).
+ *
+ * @module
+ */
+
+import type { AgentRuntime } from "../runtime/mod.ts";
+import { createControlApi } from "./control_api.ts";
+import type { ControlApi } from "./context.ts";
+import { ApiError, FIXED_MESSAGES } from "./errors.ts";
+import { type ControlApiOptions, DEFAULT_HOST, DEFAULT_PORT } from "./options.ts";
+
+/**
+ * Serves the control API. The constructor checks the settings (spec 000); `start()` binds and serves,
+ * `stop()` closes the server gracefully.
+ *
+ * @example
+ * ```ts
+ * import { AgentRuntime, ControlServer } from "@agentry/agentry";
+ * await using server = new ControlServer(new AgentRuntime(), { port: 0 });
+ * await server.start();
+ * console.log(server.url); // http://127.0.0.1:<port>
+ * ```
+ */
+export class ControlServer {
+  /** The app serving requests. */
+  readonly app: ControlApi;
+  /** Bind address. */
+  readonly host: string;
+  #port: number;
+  #server: Deno.HttpServer<Deno.NetAddr> | undefined;
+
+  /** Checks the settings and builds the app; throws `RangeError` or `TypeError` for bad settings. */
+  constructor(runtime: AgentRuntime, options: ControlApiOptions = {}) {
+    this.app = createControlApi(runtime, options);
+    this.host = options.host ?? DEFAULT_HOST;
+    this.#port = options.port ?? DEFAULT_PORT;
+  }
+
+  /** The bound port (the OS-chosen one after start when configured as 0). */
+  get port(): number {
+    return this.#port;
+  }
+
+  /** Base URL, e.g. `http://127.0.0.1:9100`. */
+  get url(): string {
+    const host = this.host.includes(":") ? `[${this.host}]` : this.host;
+    return `http://${host === "0.0.0.0" ? "127.0.0.1" : host}:${this.#port}`;
+  }
+
+  /** Whether the server is serving. */
+  get listening(): boolean {
+    return this.#server !== undefined;
+  }
+
+  /** Binds and serves; resolves once listening. */
+  start(): Promise<void> {
+    if (this.#server) return Promise.resolve();
+    const app = this.app;
+    return new Promise((resolve, reject) => {
+      try {
+        this.#server = Deno.serve({
+          hostname: this.host,
+          port: this.#port,
+          onListen: (address) => {
+            this.#port = address.port;
+            resolve();
+          },
+          onError: () => new ApiError("INTERNAL_ERROR", FIXED_MESSAGES.INTERNAL_ERROR).toResponse(),
+        }, (request, info) => app.fetch(request, { remoteAddr: info.remoteAddr.hostname }));
+      } catch (error) {
+        reject(error);
+      }
+    });
+  }
+
+  /** Stops accepting connections and waits for answers in flight. */
+  async stop(): Promise<void> {
+    const server = this.#server;
+    this.#server = undefined;
+    await server?.shutdown();
+  }
+
+  /** Resolves when the server has closed. */
+  get finished(): Promise<void> {
+    return this.#server?.finished ?? Promise.resolve();
+  }
+
+  /** Stops the server (for `await using`). */
+  async [Symbol.asyncDispose](): Promise<void> {
+    await this.stop();
+  }
+}

@@ -1,0 +1,21 @@
+/**
+ * What the CLI receives from `main.ts` (the only module that reads arguments, handles signals and exits).
+ *
+ * @module
+ */
+
+import type { EnvLookup } from "../runtime/mod.ts";
+
+/** The CLI's view of its process. */
+export interface CliContext {
+  /** Every argument after the program name, as given (a relaunched child gets them again). */
+  args: readonly string[];
+  /** Environment lookup. */
+  env: EnvLookup;
+  /** Aborted with "SIGINT" or "SIGTERM" when the process is asked to stop. */
+  signal: AbortSignal;
+  /** Writes a line to stdout (machine output: --json, --help, --version). */
+  stdout(line: string): void;
+  /** Writes a line to stderr (human output and logs). */
+  stderr(line: string): void;
+}

@@ -1,0 +1,66 @@
+/**
+ * The `agentry` command line.
+ *
+ * @module
+ */
+
+import { VERSION } from "../version.ts";
+import type { CliContext } from "./cli_context.ts";
+import { runtimeStart } from "./runtime_start.ts";
+import { CliFailure, EXIT, UsageError } from "./usage_error.ts";
+
+export type { CliContext } from "./cli_context.ts";
+export { EXIT } from "./usage_error.ts";
+
+/** Help text of `agentry`. */
+export const MAIN_HELP = `agentry ${VERSION}: a runtime for LLM agents as long-lived services
+
+Usage: agentry <command> [options]
+
+Commands:
+  runtime start     serve the control API for a runtime of agent processes
+
+Options:
+  -h, --help        show this help (also: agentry <command> --help)
+  -V, --version     print the version
+`;
+
+/** Runs the CLI and resolves its exit code. */
+export async function runCli(ctx: CliContext): Promise<number> {
+  const [first, second, ...rest] = ctx.args;
+  try {
+    if (first === undefined) {
+      ctx.stderr(MAIN_HELP.trimEnd());
+      return EXIT.usage;
+    }
+    if (first === "-h" || first === "--help") {
+      ctx.stdout(MAIN_HELP.trimEnd());
+      return EXIT.ok;
+    }
+    if (first === "-V" || first === "--version") {
+      ctx.stdout(`agentry ${VERSION}`);
+      return EXIT.ok;
+    }
+    if (first.startsWith("-")) throw new UsageError(`unknown option '${first}'`);
+    if (first === "runtime" && second === "start") return await runtimeStart(rest, ctx);
+    if (first === "runtime") {
+      throw new UsageError(
+        second === undefined ? "runtime needs a subcommand: start" : `unknown runtime command '${second}'`,
+      );
+    }
+    throw new UsageError(`unknown command '${first}'`);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      ctx.stderr(`agentry: ${error.message} (see agentry --help)`);
+      return EXIT.usage;
+    }
+    if (error instanceof CliFailure) {
+      ctx.stderr(`agentry: ${error.message}`);
+      return EXIT.failure;
+    }
+    ctx.stderr(
+      `agentry: unexpected error: ${error instanceof Error ? error.stack ?? error.message : String(error)}`,
+    );
+    return EXIT.failure;
+  }
+}

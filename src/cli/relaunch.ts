@@ -1,0 +1,67 @@
+/**
+ * Re-running the CLI in a child Deno process that holds exactly the planned permissions, for the case
+ * revocation cannot fix (read or write granted for every path, e.g. `deno run -A`). The parent then drops
+ * every permission and only forwards signals and the exit code.
+ *
+ * @module
+ */
+
+import { fileURLToPath } from "node:url";
+import { permissionFlags, type PermissionPlan, revokeAll } from "./permissions.ts";
+
+/** Set in the child's environment so it never relaunches again. */
+export const RELAUNCHED_VARIABLE = "AGENTRY_RELAUNCHED";
+
+/** Whether this process can relaunch itself (running from source under `deno run`, allowed to start Deno). */
+export function canRelaunch(): boolean {
+  if (Deno.build.standalone) return false;
+  return Deno.permissions.querySync({ name: "run", command: Deno.execPath() }).state === "granted";
+}
+
+/** The `deno` arguments that run `mainModule` with the plan's permissions. */
+export function relaunchArgs(plan: PermissionPlan, mainModule: string, args: readonly string[]): string[] {
+  const out = ["run", "--no-prompt"];
+  const config = projectConfig(mainModule);
+  if (config) out.push(`--config=${config}`);
+  out.push(...permissionFlags(plan), mainModule.startsWith("file:") ? fileURLToPath(mainModule) : mainModule);
+  return [...out, ...args];
+}
+
+function projectConfig(mainModule: string): string | undefined {
+  if (!mainModule.startsWith("file:")) return undefined;
+  const candidate = fileURLToPath(new URL("deno.json", mainModule));
+  try {
+    return Deno.statSync(candidate).isFile ? candidate : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Runs the child, drops this process's permissions, forwards signals, and resolves its exit code. */
+export async function relaunch(
+  plan: PermissionPlan,
+  args: readonly string[],
+  options: { signal: AbortSignal },
+): Promise<number> {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: relaunchArgs(plan, Deno.mainModule, args),
+    env: { [RELAUNCHED_VARIABLE]: "1" },
+    stdin: "inherit",
+    stdout: "inherit",
+    stderr: "inherit",
+  }).spawn();
+  const forward = () => {
+    const reason = options.signal.reason;
+    try {
+      child.kill(reason === "SIGINT" ? "SIGINT" : "SIGTERM");
+    } catch {
+      // already gone
+    }
+  };
+  if (options.signal.aborted) forward();
+  else options.signal.addEventListener("abort", forward, { once: true });
+  await revokeAll();
+  const status = await child.status;
+  if (status.signal) return 128 + (status.signal === "SIGINT" ? 2 : status.signal === "SIGTERM" ? 15 : 1);
+  return status.code;
+}

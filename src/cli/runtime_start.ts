@@ -1,0 +1,227 @@
+/**
+ * `agentry runtime start`: serve the control API until SIGINT, SIGTERM or `POST /runtime/shutdown`.
+ *
+ * @module
+ */
+
+import { join, resolve } from "node:path";
+import { describeError } from "../_util/errors.ts";
+import { randomHex } from "../_util/ids.ts";
+import { Logger } from "../_util/log.ts";
+import { apiEnvLookup, ControlServer } from "../api/mod.ts";
+import {
+  AgentRuntime,
+  configPaths,
+  type EnvLookup,
+  FileProcessStore,
+  loadManifests,
+  type Manifest,
+  manifestEnvReferences,
+} from "../runtime/mod.ts";
+import { VERSION } from "../version.ts";
+import type { CliContext } from "./cli_context.ts";
+import { BufferedSink } from "./buffered_sink.ts";
+import {
+  comparePermissions,
+  describePlan,
+  permissionFlags,
+  type PermissionPlan,
+  planProblems,
+  revokeUnneeded,
+} from "./permissions.ts";
+import { canRelaunch, relaunch, RELAUNCHED_VARIABLE } from "./relaunch.ts";
+import { parseStartArgs, RUNTIME_START_HELP, type StartOptions } from "./runtime_start_args.ts";
+import { CliFailure, EXIT } from "./usage_error.ts";
+
+/** The variable read for the token when `--token` is not given. */
+export const TOKEN_VARIABLE = "AGENTRY_API_TOKEN";
+
+/** Variables libraries read while running: the `yaml` parser's debug switches. */
+export const LIBRARY_VARIABLES: readonly string[] = ["LOG_STREAM", "LOG_TOKENS"];
+
+const REFERENCE = /^\$\{([A-Za-z_][A-Za-z0-9_]*)\}$/;
+
+/** Runs `agentry runtime start` with the arguments after `start`. */
+export async function runtimeStart(args: readonly string[], ctx: CliContext): Promise<number> {
+  const options = parseStartArgs(args);
+  if (options.help) {
+    ctx.stdout(RUNTIME_START_HELP.trimEnd());
+    return EXIT.ok;
+  }
+  const basePlan = planFor(options, []);
+  const relaunched = ctx.env(RELAUNCHED_VARIABLE) === "1";
+  let check = comparePermissions(basePlan);
+  if (check.tooWide.length > 0 && !relaunched && canRelaunch()) {
+    const manifests = options.manifests ? await readManifests(options.manifests) : [];
+    return await relaunch(planFor(options, manifests), ctx.args, { signal: ctx.signal });
+  }
+  refuseMissing(check.missing, basePlan, ctx);
+  const manifests = options.manifests ? await readManifests(options.manifests) : [];
+  const plan = planFor(options, manifests);
+  check = comparePermissions(plan);
+  refuseMissing(check.missing, plan, ctx);
+  const problems = planProblems(plan);
+  if (problems.length > 0) throw new CliFailure(`cannot grant permissions: ${problems.join("; ")}`);
+  const env = snapshotEnv(plan, ctx.env);
+  await revokeUnneeded(plan, { revokeEnv: check.envTooWide });
+
+  const sink = new BufferedSink(ctx.stderr);
+  const logger = new Logger("agentry", { level: options.logLevel, sink: sink.sink });
+  logger.info("permissions", { plan: describePlan(plan) });
+  for (const kind of check.tooWide) {
+    logger.warning(`${kind} access is granted for every path and cannot be narrowed here`, {
+      hint: `run with ${permissionFlags(plan).join(" ")}`,
+    });
+  }
+  const token = resolveToken(options, env);
+  await Deno.mkdir(options.dataDir, { recursive: true, mode: 0o700 });
+  const runtime = new AgentRuntime({
+    dataDir: options.dataDir,
+    logger,
+    env,
+    store: new FileProcessStore(join(options.dataDir, "processes")),
+  });
+  const shutdown = Promise.withResolvers<void>();
+  const server = new ControlServer(runtime, {
+    host: options.host,
+    port: options.port,
+    authToken: token.value,
+    onShutdown: () => shutdown.resolve(),
+    allowCommandDeploys: options.allowCommandDeploys,
+    allowEnvReferences: options.allowEnvReferences,
+    allowedEnvVars: options.allowEnvVars,
+    dataDir: options.dataDir,
+    env,
+  });
+  try {
+    await server.start();
+  } catch (error) {
+    throw new CliFailure(`cannot listen on ${options.host}:${options.port}: ${listenProblem(error)}`);
+  }
+  try {
+    await deployManifests(runtime, manifests, logger);
+    await runtime.restore({
+      env: apiEnvLookup({ ...options, allowedEnvVars: new Set(options.allowEnvVars), env }),
+    });
+    announce(ctx, options, server.url, token);
+    sink.flush();
+    await Promise.race([shutdown.promise, aborted(ctx.signal)]);
+    logger.info("shutting down", {
+      reason: ctx.signal.aborted ? String(ctx.signal.reason) : "shutdown route",
+    });
+  } finally {
+    sink.flush();
+    await server.stop();
+    await runtime.close();
+  }
+  ctx.stderr("agentry: stopped");
+  return EXIT.ok;
+}
+
+/** The permissions `runtime start` needs for these options and manifests. */
+export function planFor(options: StartOptions, manifests: readonly Manifest[]): PermissionPlan {
+  const read = new Set([options.dataDir]);
+  const write = new Set([options.dataDir]);
+  if (options.manifests) read.add(options.manifests);
+  const env = new Set([TOKEN_VARIABLE, RELAUNCHED_VARIABLE, ...LIBRARY_VARIABLES, ...options.allowEnvVars]);
+  const tokenReference = options.token ? REFERENCE.exec(options.token)?.[1] : undefined;
+  if (tokenReference) env.add(tokenReference);
+  for (const manifest of manifests) {
+    for (const path of configPaths(manifest.config)) {
+      read.add(resolve(path.path));
+      if (path.write) write.add(resolve(path.path));
+    }
+    for (const name of manifestEnvReferences(manifest)) env.add(name);
+  }
+  return {
+    read: [...read],
+    write: [...write],
+    env: options.allowEnvReferences ? "all" : [...env],
+    run: options.allowCommandDeploys,
+  };
+}
+
+function refuseMissing(missing: string[], plan: PermissionPlan, ctx: CliContext): void {
+  if (missing.length === 0) return;
+  const flags = permissionFlags(plan).join(" ");
+  if (Deno.build.standalone) {
+    throw new CliFailure(
+      `missing Deno permissions: ${missing.join("; ")}. This binary was compiled with fixed permissions ` +
+        `(state in ./.agentry); build one for these switches with: deno compile ${flags} main.ts`,
+    );
+  }
+  const command = `deno run ${flags} main.ts ${ctx.args.join(" ")}`.trim();
+  throw new CliFailure(`missing Deno permissions: ${missing.join("; ")}. Run: ${command}`);
+}
+
+async function readManifests(dir: string): Promise<Manifest[]> {
+  try {
+    return await loadManifests(dir);
+  } catch (error) {
+    throw new CliFailure(`cannot load manifests: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** Reads the plan's variables once; afterwards only these resolve (all of them with `all`). */
+function snapshotEnv(plan: PermissionPlan, env: EnvLookup): EnvLookup {
+  if (plan.env === "all") return env;
+  const values = new Map<string, string>();
+  for (const name of plan.env) {
+    const value = env(name);
+    if (value !== undefined) values.set(name, value);
+  }
+  return (name) => values.get(name);
+}
+
+interface Token {
+  value: string | undefined;
+  generated: boolean;
+}
+
+function resolveToken(options: StartOptions, env: EnvLookup): Token {
+  if (options.noToken) return { value: undefined, generated: false };
+  const given = options.token ?? env(TOKEN_VARIABLE);
+  if (given === undefined || given === "") return { value: randomHex(24), generated: true };
+  const reference = REFERENCE.exec(given)?.[1];
+  if (!reference) return { value: given, generated: false };
+  const value = env(reference);
+  if (!value) throw new CliFailure(`the token names the unset variable ${reference}`);
+  return { value, generated: false };
+}
+
+async function deployManifests(runtime: AgentRuntime, manifests: readonly Manifest[], logger: Logger) {
+  for (const manifest of manifests) {
+    try {
+      await runtime.deploy(manifest.name, manifest.config, { source: "manifest", start: manifest.start });
+    } catch (error) {
+      logger.error("manifest process failed", {
+        process: manifest.name,
+        file: manifest.file,
+        error: describeError(error),
+      });
+    }
+  }
+}
+
+function announce(ctx: CliContext, options: StartOptions, url: string, token: Token): void {
+  ctx.stderr(`agentry ${VERSION}: control API listening on ${url}`);
+  if (options.json) ctx.stdout(JSON.stringify({ url, token: token.value ?? null }));
+  else if (token.generated) ctx.stderr(`agentry: API token (generated; shown once): ${token.value}`);
+  else if (token.value === undefined) {
+    ctx.stderr("agentry: no API token (--no-token): loopback clients need none");
+  }
+}
+
+function listenProblem(error: unknown): string {
+  if (error instanceof Deno.errors.AddrInUse) return "the address is already in use";
+  if (error instanceof Deno.errors.AddrNotAvailable) return "the address is not available on this machine";
+  if (error instanceof Deno.errors.NotCapable || error instanceof Deno.errors.PermissionDenied) {
+    return "permission denied";
+  }
+  return describeError(error);
+}
+
+function aborted(signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => signal.addEventListener("abort", () => resolve(), { once: true }));
+}

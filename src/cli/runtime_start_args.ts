@@ -1,0 +1,116 @@
+/**
+ * Arguments of `agentry runtime start`.
+ *
+ * @module
+ */
+
+import { resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { LOG_LEVELS, type LogLevel } from "../_util/log.ts";
+import { isLoopbackHost } from "../_util/net.ts";
+import { DEFAULT_HOST, DEFAULT_PORT } from "../api/mod.ts";
+import { DEFAULT_DATA_DIR } from "../runtime/mod.ts";
+import { oneLine, UsageError } from "./usage_error.ts";
+
+/** Help text of `agentry runtime start`. */
+export const RUNTIME_START_HELP = `Usage: agentry runtime start [options]
+
+Serve the control API (/api/v1) for a runtime of agent processes.
+
+Options:
+  --host HOST                 bind address (default ${DEFAULT_HOST})
+  --port PORT                 port; 0 picks a free one and prints it (default ${DEFAULT_PORT})
+  --token TOKEN               bearer token; \${VAR} reads a variable (default: $AGENTRY_API_TOKEN,
+                              else a random token printed once)
+  --no-token                  serve without a token (loopback hosts only)
+  --data-dir DIR              state directory (default ./${DEFAULT_DATA_DIR})
+  --manifests DIR             deploy every *.agent.yaml / *.agent.json there at start
+  --allow-command-deploys     let API deploys start programs (stdio MCP servers, command hooks)
+  --allow-env-references      let API deploys reference any environment variable
+  --allow-env-var NAME        let API deploys reference NAME (repeatable)
+  --json                      print one JSON line {url, token} on stdout once listening
+  --log-level LEVEL           debug, info, warning or error (default info)
+  -h, --help                  show this help
+`;
+
+/** Parsed and checked options. */
+export interface StartOptions {
+  host: string;
+  port: number;
+  token: string | undefined;
+  noToken: boolean;
+  dataDir: string;
+  manifests: string | undefined;
+  allowCommandDeploys: boolean;
+  allowEnvReferences: boolean;
+  allowEnvVars: string[];
+  json: boolean;
+  logLevel: LogLevel;
+  help: boolean;
+}
+
+const VARIABLE = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** Parses the arguments after `runtime start`; throws {@linkcode UsageError}. */
+export function parseStartArgs(args: readonly string[]): StartOptions {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...args],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        host: { type: "string" },
+        port: { type: "string" },
+        token: { type: "string" },
+        "no-token": { type: "boolean" },
+        "data-dir": { type: "string" },
+        manifests: { type: "string" },
+        "allow-command-deploys": { type: "boolean" },
+        "allow-env-references": { type: "boolean" },
+        "allow-env-var": { type: "string", multiple: true },
+        json: { type: "boolean" },
+        "log-level": { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+    }));
+  } catch (error) {
+    throw new UsageError(oneLine(error instanceof Error ? error.message : String(error)));
+  }
+  const host = values.host ?? DEFAULT_HOST;
+  if (host === "") throw new UsageError("--host must not be empty");
+  const port = values.port === undefined ? DEFAULT_PORT : Number(values.port);
+  if (!/^\d{1,5}$/.test(values.port ?? "0") || port > 65535) {
+    throw new UsageError("--port must be an integer from 0 to 65535");
+  }
+  const logLevel = (values["log-level"] ?? "info") as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new UsageError(`--log-level must be one of ${LOG_LEVELS.join(", ")}`);
+  }
+  const allowEnvVars = values["allow-env-var"] ?? [];
+  for (const name of allowEnvVars) {
+    if (!VARIABLE.test(name)) {
+      throw new UsageError(`--allow-env-var ${JSON.stringify(name)} is not a variable name`);
+    }
+  }
+  const noToken = values["no-token"] ?? false;
+  if (noToken && values.token !== undefined) {
+    throw new UsageError("--token and --no-token exclude each other");
+  }
+  if (noToken && !isLoopbackHost(host)) throw new UsageError("--no-token is allowed only on a loopback host");
+  if (values.token === "") throw new UsageError("--token must not be empty");
+  return {
+    host,
+    port,
+    token: values.token,
+    noToken,
+    dataDir: resolve(values["data-dir"] ?? DEFAULT_DATA_DIR),
+    manifests: values.manifests === undefined ? undefined : resolve(values.manifests),
+    allowCommandDeploys: values["allow-command-deploys"] ?? false,
+    allowEnvReferences: values["allow-env-references"] ?? false,
+    allowEnvVars,
+    json: values.json ?? false,
+    logLevel,
+    help: values.help ?? false,
+  };
+}

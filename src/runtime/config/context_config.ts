@@ -1,0 +1,101 @@
+/**
+ * ContextConfig: the process's key-value state, conversation history and long-term memory.
+ *
+ * @module
+ */
+
+import type { z } from "zod";
+import { anyObject, boolean, integer, list, nonEmptyString, oneOf, strictObject } from "./_fields.ts";
+import { exactly } from "./_schema_proof.ts";
+
+/** Where long-term memory is kept: nowhere, in process memory, or in files. */
+export type MemoryProvider = "none" | "in_memory" | "file";
+
+/** The `context` section as written. Every field is optional. */
+export interface ContextConfigInput {
+  /**
+   * State keys the agent and API may write. When absent every key is writable; `[]` makes none writable.
+   */
+  writable_keys?: string[];
+  /**
+   * Initial state values by key (a JSON object).
+   * @default {}
+   */
+  initial_state?: Record<string, unknown>;
+  /**
+   * Keep the conversation across runs. When false each run sees only its trigger.
+   * @default true
+   */
+  conversation_history?: boolean;
+  /**
+   * Most conversation messages kept (oldest dropped first). An integer >= 0; 0 means unlimited.
+   * @default 100
+   */
+  conversation_max_messages?: number;
+  /**
+   * Where long-term memory is kept.
+   * @default "none"
+   */
+  memory_provider?: MemoryProvider;
+  /**
+   * Directory the "file" memory provider keeps memory in. Allowed only when `memory_provider` is "file";
+   * for API deploys it must lie inside the runtime's data directory.
+   */
+  memory_persist_directory?: string;
+}
+
+/** The `context` section with every default filled. */
+export interface ContextConfig {
+  /**
+   * State keys the agent and API may write. When absent every key is writable; `[]` makes none writable.
+   */
+  writable_keys?: string[];
+  /**
+   * Initial state values by key (a JSON object).
+   * @default {}
+   */
+  initial_state: Record<string, unknown>;
+  /**
+   * Keep the conversation across runs. When false each run sees only its trigger.
+   * @default true
+   */
+  conversation_history: boolean;
+  /**
+   * Most conversation messages kept (oldest dropped first). An integer >= 0; 0 means unlimited.
+   * @default 100
+   */
+  conversation_max_messages: number;
+  /**
+   * Where long-term memory is kept.
+   * @default "none"
+   */
+  memory_provider: MemoryProvider;
+  /**
+   * Directory the "file" memory provider keeps memory in. Allowed only when `memory_provider` is "file";
+   * for API deploys it must lie inside the runtime's data directory.
+   */
+  memory_persist_directory?: string;
+}
+
+/** Long-term memory providers. */
+export const MEMORY_PROVIDERS = ["none", "in_memory", "file"] as const;
+
+/** Context settings; every field has a default. */
+export const ContextConfigSchema: z.ZodType<ContextConfig, ContextConfigInput> = exactly(
+  strictObject({
+    writable_keys: list(nonEmptyString("a key name"), "a list of key names").optional(),
+    initial_state: anyObject("an object of initial state values").default(() => ({})),
+    conversation_history: boolean().default(true),
+    conversation_max_messages: integer({ min: 0 }).default(100),
+    memory_provider: oneOf(MEMORY_PROVIDERS).default("none"),
+    memory_persist_directory: nonEmptyString("a directory path").optional(),
+  }).superRefine((context, ctx) => {
+    if (context.memory_persist_directory !== undefined && context.memory_provider !== "file") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["memory_persist_directory"],
+        message: 'no such field unless memory_provider is "file"',
+      });
+    }
+  }),
+);

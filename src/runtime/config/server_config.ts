@@ -1,0 +1,111 @@
+/**
+ * ServerConfig: an MCP server the process connects to, over HTTP (`url`) or by starting a program
+ * (`command`, transport stdio).
+ *
+ * @module
+ */
+
+import { z } from "zod";
+import { httpUrl, list, nonEmptyString, oneOf, pattern, strictObject, string, stringMap } from "./_fields.ts";
+import { exactly, narrowedTo } from "./_schema_proof.ts";
+import type { ServerConfig, ServerTransport } from "./server_config_types.ts";
+
+export type {
+  CommandServerConfig,
+  HttpServerConfig,
+  HttpTransport,
+  ServerConfig,
+  ServerConfigInput,
+  ServerTransport,
+} from "./server_config_types.ts";
+
+/** MCP transports. */
+export const SERVER_TRANSPORTS = [
+  "streamable-http",
+  "http",
+  "sse",
+  "stdio",
+] as const satisfies readonly ServerTransport[];
+
+/** Rule for server names (keys of `servers`). */
+export const SERVER_NAME_PATTERN: RegExp = /^[a-zA-Z0-9_-]{1,64}$/;
+
+const URL_ONLY = ["headers", "bearer_token", "api_key"] as const;
+const COMMAND_ONLY = ["args", "env", "cwd"] as const;
+
+/** One MCP server: exactly one of `url` or `command`; `type` is an alias of `transport`. */
+export const ServerConfigSchema: z.ZodType<ServerConfig, ServerConfig> = narrowedTo(
+  strictObject({
+    url: httpUrl().optional(),
+    transport: oneOf(SERVER_TRANSPORTS).optional(),
+    type: oneOf(SERVER_TRANSPORTS).optional(),
+    headers: stringMap("an object mapping header names to strings").optional(),
+    bearer_token: string().optional(),
+    api_key: string().optional(),
+    command: nonEmptyString("a non-empty command").optional(),
+    args: list(string(), "a list of strings").optional(),
+    env: stringMap().optional(),
+    cwd: nonEmptyString("a directory path").optional(),
+  }).superRefine((server, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+    if (server.url !== undefined && server.command !== undefined) {
+      issue("command", "no such field when url is set (a server has exactly one of url or command)");
+      return;
+    }
+    if (server.url === undefined && server.command === undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: [],
+        message: "a server object with exactly one of url or command (neither was given)",
+      });
+      return;
+    }
+    if (server.transport !== undefined && server.type !== undefined && server.transport !== server.type) {
+      issue("type", "the same value as transport (type is an alias of transport)");
+    }
+    const transport = server.transport ?? server.type;
+    if (transport === "stdio" && server.command === undefined) {
+      issue("command", "a non-empty command (required for the stdio transport)");
+    }
+    if (transport !== undefined && transport !== "stdio" && server.url === undefined) {
+      issue("url", `an http(s) URL (required for the ${transport} transport)`);
+    }
+    const foreign = server.url !== undefined ? COMMAND_ONLY : URL_ONLY;
+    for (const field of foreign) {
+      if (server[field] !== undefined) {
+        issue(field, `no such field for a ${server.url !== undefined ? "url" : "command"} server`);
+      }
+    }
+  }),
+);
+
+/** The `servers` map: server name to server entry. */
+export const ServersConfigSchema: z.ZodType<Record<string, ServerConfig>, Record<string, ServerConfig>> =
+  exactly(z.record(
+    pattern(SERVER_NAME_PATTERN, "a server name of 1 to 64 letters, digits, _ or -"),
+    ServerConfigSchema,
+    { error: "an object mapping server names to server objects" },
+  ));
+
+/** The fields that tell how a server entry is reached. */
+export interface ServerKindFields {
+  /** Program to start, for a command server. */
+  command?: string;
+  /** Transport as written. */
+  transport?: ServerTransport;
+  /** Alias of `transport`. */
+  type?: ServerTransport;
+}
+
+/** True when the server entry starts a program on the host (`command`, or transport/type stdio). */
+export function isProgramServer(server: ServerKindFields): boolean {
+  return server.command !== undefined || server.transport === "stdio" || server.type === "stdio";
+}
+
+/**
+ * The transport a server entry uses: `transport`, else `type`, else stdio for a command and
+ * streamable-http for a URL.
+ */
+export function serverTransport(server: ServerKindFields): ServerTransport {
+  return server.transport ?? server.type ?? (server.command !== undefined ? "stdio" : "streamable-http");
+}

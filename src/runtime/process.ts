@@ -1,0 +1,282 @@
+/**
+ * AgentProcess: one named agent process, its lifecycle and its parts.
+ *
+ * Every lifecycle operation runs one at a time per process, so an API caller never sees a half-done
+ * start or stop: `start` during a stop waits for the stop and then starts.
+ *
+ * @module
+ */
+
+import { Logger } from "../_util/log.ts";
+import { describeError } from "../_util/errors.ts";
+import { epochSeconds, uuid } from "../_util/ids.ts";
+import type { ProcessJournal } from "../journal/mod.ts";
+import { parseProcessConfig, type ProcessConfig } from "./config/mod.ts";
+import { findEnvReferences, resolveEnvReferences } from "./policy/mod.ts";
+import { Lifecycle, type ProcessState, STARTED_STATES, type StateTransition } from "./lifecycle.ts";
+import { ProcessStartError, ProcessStateError } from "./process_errors.ts";
+import type { EnvLookup, PartContext, ProcessPartFactory, ProcessSource } from "./process_parts.ts";
+import { PartSet } from "./part_set.ts";
+import { IdleTimer } from "./idle_timer.ts";
+import { buildStatus, type ProcessCounters, type ProcessStatus } from "./process_status.ts";
+
+/** Options for {@linkcode AgentProcess}. */
+export interface AgentProcessOptions {
+  /** Process name (already checked against the name rule). */
+  name: string;
+  /** The parsed config, `${VAR}` references not yet resolved. */
+  config: ProcessConfig;
+  /** Where it came from. @default "library" */
+  source?: ProcessSource;
+  /** Process id. @default a new UUID */
+  processId?: string;
+  /** Deploy time in epoch seconds. @default now */
+  createdAt?: number;
+  /** Resolves `${VAR}` references at start. @default nothing resolves */
+  env?: EnvLookup;
+  /** The process journal. */
+  journal?: ProcessJournal;
+  /** Parent logger; the process logs as `<parent>.process`. */
+  logger?: Logger;
+  /** Part factories, started in order and stopped in reverse. */
+  parts?: readonly ProcessPartFactory[];
+}
+
+/** Summary used in process lists. */
+export interface ProcessSummary {
+  /** Name. */
+  name: string;
+  /** Current state. */
+  state: ProcessState;
+  /** Process id. */
+  process_id: string;
+}
+
+const SUSPENDABLE: readonly ProcessState[] = ["running", "awaiting"];
+const RESUMABLE: readonly ProcessState[] = ["suspended", "awaiting"];
+
+/** One named agent process. */
+export class AgentProcess {
+  /** Process name. */
+  readonly name: string;
+  /** Id of this deployment. */
+  readonly processId: string;
+  /** Deploy time, epoch seconds. */
+  readonly createdAt: number;
+  /** Where the process came from. */
+  readonly source: ProcessSource;
+  #config: ProcessConfig;
+  #resolved: ProcessConfig | undefined;
+  #env: EnvLookup;
+  #journal: ProcessJournal | undefined;
+  #logger: Logger;
+  #factories: readonly ProcessPartFactory[];
+  #parts: PartSet;
+  #lifecycle = new Lifecycle();
+  #ops: Promise<unknown> = Promise.resolve();
+  #counters: ProcessCounters = { starts: 0, stops: 0, restarts: 0, start_failures: 0 };
+  #startedAt: number | undefined;
+  #lastActivityAt: number | undefined;
+  #idle: IdleTimer;
+
+  /** A process in state `created`. */
+  constructor(options: AgentProcessOptions) {
+    this.name = options.name;
+    this.processId = options.processId ?? uuid();
+    this.createdAt = options.createdAt ?? epochSeconds();
+    this.source = options.source ?? "library";
+    this.#config = options.config;
+    this.#env = options.env ?? (() => undefined);
+    this.#journal = options.journal;
+    this.#logger = (options.logger ?? new Logger("agentry")).child("process");
+    this.#factories = options.parts ?? [];
+    this.#parts = new PartSet(this.name, this.#logger);
+    this.#idle = new IdleTimer(() => this.#goIdle());
+    this.#lifecycle.onTransition((t) => this.#onTransition(t));
+  }
+
+  /** Current state. */
+  get state(): ProcessState {
+    return this.#lifecycle.state;
+  }
+
+  /** The config as deployed (references unresolved). */
+  get config(): ProcessConfig {
+    return this.#config;
+  }
+
+  /** The process journal, when it has one. */
+  get journal(): ProcessJournal | undefined {
+    return this.#journal;
+  }
+
+  /** Recent transitions, oldest first. */
+  get history(): readonly StateTransition[] {
+    return this.#lifecycle.history;
+  }
+
+  /** `{name, state, process_id}`. */
+  summary(): ProcessSummary {
+    return { name: this.name, state: this.state, process_id: this.processId };
+  }
+
+  /** The status body of `GET /processes/{name}`. */
+  status(): ProcessStatus {
+    return buildStatus({
+      process: this,
+      counters: this.#counters,
+      startedAt: STARTED_STATES.has(this.state) ? this.#startedAt : undefined,
+      lastActivityAt: this.#lastActivityAt,
+      parts: this.#parts.statuses(),
+    });
+  }
+
+  /** Subscribes to transitions; returns an unsubscribe function. */
+  onTransition(listener: (transition: StateTransition) => void): () => void {
+    return this.#lifecycle.onTransition(listener);
+  }
+
+  /**
+   * Starts a created, stopped or failed process and answers the state reached. Starting a process that
+   * is already started changes nothing. Rejects with {@linkcode ProcessStartError} when the start fails;
+   * the process is then `failed`.
+   */
+  start(): Promise<ProcessState> {
+    return this.#serial(() => this.#start("start requested"));
+  }
+
+  /** Stops a started process; stopping a created, stopped or failed one changes nothing. */
+  stop(): Promise<ProcessState> {
+    return this.#serial(() => this.#stop("stop requested"));
+  }
+
+  /** Stops the process when started, then starts it. */
+  restart(): Promise<ProcessState> {
+    return this.#serial(async () => {
+      await this.#stop("restart requested");
+      this.#counters.restarts++;
+      return await this.#start("restart requested");
+    });
+  }
+
+  /** Pauses a running or awaiting process; rejects with {@linkcode ProcessStateError} otherwise. */
+  suspend(reason = "suspend requested"): Promise<ProcessState> {
+    return this.#serial(() => {
+      if (!SUSPENDABLE.includes(this.state)) throw new ProcessStateError("suspend", this.state, SUSPENDABLE);
+      this.#idle.clear();
+      this.#lifecycle.move("suspended", reason);
+      return Promise.resolve(this.state);
+    });
+  }
+
+  /** Resumes a suspended or awaiting process; rejects with {@linkcode ProcessStateError} otherwise. */
+  resume(reason = "resume requested"): Promise<ProcessState> {
+    return this.#serial(() => {
+      if (!RESUMABLE.includes(this.state)) throw new ProcessStateError("resume", this.state, RESUMABLE);
+      this.#lifecycle.move("running", reason);
+      this.#markActive();
+      return Promise.resolve(this.state);
+    });
+  }
+
+  /** Marks activity now. An awaiting process wakes to running; a running one restarts its idle clock. */
+  touch(reason: string): void {
+    if (this.state === "awaiting") this.#lifecycle.move("running", `woken: ${reason}`);
+    if (this.state === "running") this.#markActive();
+  }
+
+  #serial<T>(operation: () => Promise<T>): Promise<T> {
+    const next = this.#ops.then(operation, operation);
+    this.#ops = next.catch(() => undefined);
+    return next;
+  }
+
+  async #start(reason: string): Promise<ProcessState> {
+    if (STARTED_STATES.has(this.state)) return this.state;
+    this.#lifecycle.move("starting", reason);
+    try {
+      this.#resolved = this.#resolveConfig();
+      await this.#parts.startAll(this.#factories, this.#partContext());
+    } catch (error) {
+      this.#counters.start_failures++;
+      this.#logger.warning("process start failed", { process: this.name, error: describeError(error) });
+      await this.#stopParts();
+      this.#lifecycle.move("failed", "start failed");
+      throw new ProcessStartError(`process ${this.name} could not be started`, { cause: error });
+    }
+    this.#counters.starts++;
+    this.#startedAt = Date.now();
+    this.#lifecycle.move("running", "started");
+    this.#markActive();
+    return this.state;
+  }
+
+  /** The config with references resolved, validated again (a variable may hold a value a field refuses). */
+  #resolveConfig(): ProcessConfig {
+    const skip = (path: string) => path === "instructions";
+    if (findEnvReferences(this.#config, { skip }).length === 0) return this.#config;
+    const resolved = resolveEnvReferences(this.#config, this.#env, { skip });
+    const parsed = parseProcessConfig(resolved);
+    if (parsed.ok) return parsed.config;
+    const fields = parsed.issues.map((issue) => issue.field).join(", ");
+    throw new Error(`after resolving references the config is not valid at: ${fields}`);
+  }
+
+  async #stop(reason: string): Promise<ProcessState> {
+    if (!STARTED_STATES.has(this.state)) return this.state;
+    this.#lifecycle.move("stopping", reason);
+    this.#idle.clear();
+    await this.#stopParts();
+    this.#counters.stops++;
+    this.#lifecycle.move("stopped", "stopped");
+    return this.state;
+  }
+
+  async #stopParts(): Promise<void> {
+    await this.#parts.stopAll();
+    this.#resolved = undefined;
+  }
+
+  #partContext(): PartContext {
+    const config = this.#resolved ?? this.#config;
+    const state = () => this.state;
+    return {
+      name: this.name,
+      processId: this.processId,
+      config,
+      get state() {
+        return state();
+      },
+      journal: this.#journal,
+      logger: this.#logger,
+      touch: (reason) => this.touch(reason),
+      onTransition: (listener) => this.#parts.track(this.#lifecycle.onTransition(listener)),
+    };
+  }
+
+  #markActive(): void {
+    this.#lastActivityAt = Date.now();
+    const seconds = this.#config.idle_timeout;
+    if (seconds > 0) this.#idle.arm(seconds * 1000);
+  }
+
+  #goIdle(): void {
+    if (this.state !== "running") return;
+    this.#lifecycle.move("awaiting", `idle for ${this.#config.idle_timeout}s`);
+  }
+
+  #onTransition(transition: StateTransition): void {
+    this.#logger.info("process state changed", {
+      process: this.name,
+      from: transition.from,
+      to: transition.to,
+      reason: transition.reason,
+    });
+    void this.#journal?.record("state_transition", {
+      from_state: transition.from,
+      to_state: transition.to,
+      reason: transition.reason,
+      process_id: this.processId,
+    });
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * The seam through which capabilities (triggers, the agent, governance) plug into a process.
+ * The runtime core knows nothing of them: a part is started with the process and stopped with it.
+ *
+ * @module
+ */
+
+import type { ProcessConfig } from "./config/mod.ts";
+import type { Logger } from "../_util/log.ts";
+import type { ProcessJournal } from "../journal/mod.ts";
+import type { ProcessState, StateTransition } from "./lifecycle.ts";
+
+/** Reads one environment variable; `undefined` when it is unset or not allowed. */
+export type EnvLookup = (name: string) => string | undefined;
+
+/** Where a process came from: the control API, a manifest on the host, or library code. */
+export type ProcessSource = "api" | "manifest" | "library";
+
+/** What a part may see of its process. */
+export interface PartContext {
+  /** Process name. */
+  readonly name: string;
+  /** Id of this incarnation (new on every deploy). */
+  readonly processId: string;
+  /** The config with `${VAR}` references resolved for this start. */
+  readonly config: ProcessConfig;
+  /** Current state. */
+  readonly state: ProcessState;
+  /** The process journal, when it has one. */
+  readonly journal: ProcessJournal | undefined;
+  /** Logger named after the process. */
+  readonly logger: Logger;
+  /** Marks activity (a run, a message); wakes an awaiting process. */
+  touch(reason: string): void;
+  /** Subscribes to state transitions until the part stops; returns an unsubscribe function. */
+  onTransition(listener: (transition: StateTransition) => void): () => void;
+}
+
+/** A capability started and stopped with the process. */
+export interface ProcessPart {
+  /** Key under which {@linkcode ProcessPart.status} appears in the status body. */
+  readonly name: string;
+  /** Starts the part; a rejection fails the process start. */
+  start(): Promise<void>;
+  /** Stops the part; a rejection is logged and the stop goes on. */
+  stop(): Promise<void>;
+  /** A JSON object merged into the process status under {@linkcode ProcessPart.name}. */
+  status?(): Record<string, unknown>;
+}
+
+/** Builds a part for a start, or `undefined` when the config does not ask for it. */
+export type ProcessPartFactory = (context: PartContext) => ProcessPart | undefined;

@@ -1,0 +1,309 @@
+/**
+ * AgentRuntime: the registry of named processes held by one runtime.
+ *
+ * @module
+ */
+
+import { resolve } from "node:path";
+import { Logger } from "../_util/log.ts";
+import { describeError } from "../_util/errors.ts";
+import { JournalPool, ProcessJournal } from "../journal/mod.ts";
+import type { ProcessConfig } from "./config/mod.ts";
+import { resolveEnvReferences } from "./policy/mod.ts";
+import { AgentProcess, type ProcessSummary } from "./process.ts";
+import { DeployError, ProcessExistsError, ProcessNotFoundError } from "./process_errors.ts";
+import type { EnvLookup, ProcessPartFactory, ProcessSource } from "./process_parts.ts";
+import type { ProcessState } from "./lifecycle.ts";
+import type { ProcessStatus } from "./process_status.ts";
+import type { DesiredState, ProcessStore, StoredProcess } from "./process_store.ts";
+import { parseProcessConfig } from "./config/mod.ts";
+
+/** The default state directory, relative to the working directory. */
+export const DEFAULT_DATA_DIR = ".agentry";
+
+/** Options for {@linkcode AgentRuntime}. */
+export interface AgentRuntimeOptions {
+  /** State directory; journals default to `<dataDir>/journal`. @default "./.agentry" */
+  dataDir?: string;
+  /** Parent logger. @default a logger named `agentry` writing to stderr */
+  logger?: Logger;
+  /** Environment lookup for host-trusted processes (manifests, library code). @default none */
+  env?: EnvLookup;
+  /** Capabilities plugged into every process. @default none */
+  parts?: readonly ProcessPartFactory[];
+  /** Where API deployments are kept across restarts. @default not kept */
+  store?: ProcessStore;
+}
+
+/** Options for {@linkcode AgentRuntime.deploy}. */
+export interface DeployOptions {
+  /** Where the process comes from. @default "library" */
+  source?: ProcessSource;
+  /** Start it after registering. A failed start rejects; the process stays registered. @default false */
+  start?: boolean;
+  /** Environment lookup for this process. @default the runtime's */
+  env?: EnvLookup;
+  /** Keep this JSON config in the store so the deployment survives a restart. */
+  persistConfig?: Record<string, unknown>;
+  /** Reuse an id (restores). */
+  processId?: string;
+  /** Reuse a deploy time (restores). */
+  createdAt?: number;
+}
+
+/** `GET /runtime/status` body. */
+export interface RuntimeStatus {
+  /** Number of registered processes. */
+  process_count: number;
+  /** Status body of each, by name. */
+  processes: Record<string, ProcessStatus>;
+}
+
+/** Holds named processes and their shared resources (journals, store). */
+export class AgentRuntime {
+  /** Absolute state directory. */
+  readonly dataDir: string;
+  /** Parent logger. */
+  readonly logger: Logger;
+  #env: EnvLookup;
+  #parts: readonly ProcessPartFactory[];
+  #store: ProcessStore | undefined;
+  #stored = new Map<string, StoredProcess>();
+  #processes = new Map<string, AgentProcess>();
+  #journals = new JournalPool();
+
+  /** An empty runtime. */
+  constructor(options: AgentRuntimeOptions = {}) {
+    this.dataDir = resolve(options.dataDir ?? DEFAULT_DATA_DIR);
+    this.logger = options.logger ?? new Logger("agentry");
+    this.#env = options.env ?? (() => undefined);
+    this.#parts = options.parts ?? [];
+    this.#store = options.store;
+  }
+
+  /** Number of registered processes. */
+  get size(): number {
+    return this.#processes.size;
+  }
+
+  /** The process with this name. */
+  get(name: string): AgentProcess | undefined {
+    return this.#processes.get(name);
+  }
+
+  /** The process with this name, or {@linkcode ProcessNotFoundError}. */
+  require(name: string): AgentProcess {
+    const process = this.#processes.get(name);
+    if (!process) throw new ProcessNotFoundError(name);
+    return process;
+  }
+
+  /** `{name, state, process_id}` of every process, in deploy order. */
+  list(): ProcessSummary[] {
+    return [...this.#processes.values()].map((p) => p.summary());
+  }
+
+  /** Status of the runtime and every process. */
+  status(): RuntimeStatus {
+    const processes: Record<string, ProcessStatus> = {};
+    for (const [name, process] of this.#processes) processes[name] = process.status();
+    return { process_count: this.#processes.size, processes };
+  }
+
+  /**
+   * Registers a process built from a parsed config. Rejects with {@linkcode ProcessExistsError} for a taken
+   * name and {@linkcode DeployError} when the config cannot become a process. With `start`, a failed start
+   * rejects with the start error and leaves the process registered in state `failed`.
+   */
+  async deploy(name: string, config: ProcessConfig, options: DeployOptions = {}): Promise<AgentProcess> {
+    if (this.#processes.has(name)) throw new ProcessExistsError(name);
+    const env = options.env ?? this.#env;
+    const journal = this.#openJournal(name, config, env);
+    const process = new AgentProcess({
+      name,
+      config,
+      source: options.source,
+      processId: options.processId,
+      createdAt: options.createdAt,
+      env,
+      journal,
+      logger: this.logger,
+      parts: this.#parts,
+    });
+    if (options.persistConfig && this.#store) {
+      const record: StoredProcess = {
+        name,
+        process_id: process.processId,
+        created_at: process.createdAt,
+        config: options.persistConfig,
+        desired_state: options.start ? "running" : "stopped",
+      };
+      try {
+        await this.#store.save(record);
+      } catch (error) {
+        throw new DeployError(`process ${name} could not be stored`, { cause: error });
+      }
+      this.#stored.set(name, record);
+    }
+    if (this.#processes.has(name)) throw new ProcessExistsError(name);
+    this.#processes.set(name, process);
+    this.logger.info("process deployed", {
+      process: name,
+      process_id: process.processId,
+      source: process.source,
+    });
+    if (options.start) await process.start();
+    return process;
+  }
+
+  /** Starts a process as an operator request (remembered across restarts for API deployments). */
+  start(name: string): Promise<ProcessState> {
+    return this.#operate(name, "running", (p) => p.start());
+  }
+
+  /** Stops a process as an operator request. */
+  stop(name: string): Promise<ProcessState> {
+    return this.#operate(name, "stopped", (p) => p.stop());
+  }
+
+  /** Restarts a process as an operator request. */
+  restart(name: string): Promise<ProcessState> {
+    return this.#operate(name, "running", (p) => p.restart());
+  }
+
+  /** Suspends a process as an operator request. */
+  suspend(name: string): Promise<ProcessState> {
+    return this.#operate(name, "suspended", (p) => p.suspend());
+  }
+
+  /** Resumes a process as an operator request. */
+  resume(name: string): Promise<ProcessState> {
+    return this.#operate(name, "running", (p) => p.resume());
+  }
+
+  /** Stops and unregisters a process and forgets its stored deployment. Its journal entries stay. */
+  async remove(name: string): Promise<void> {
+    const process = this.require(name);
+    await process.stop();
+    this.#processes.delete(name);
+    if (this.#stored.delete(name)) await this.#store?.remove(name);
+    this.logger.info("process removed", { process: name });
+  }
+
+  /** Starts every created, stopped or failed process; failures are logged, not raised. */
+  async startAll(): Promise<void> {
+    for (const name of [...this.#processes.keys()]) {
+      try {
+        await this.start(name);
+      } catch (error) {
+        this.logger.error("start-all: process failed to start", {
+          process: name,
+          error: describeError(error),
+        });
+      }
+    }
+  }
+
+  /** Stops every started process; failures are logged, not raised. */
+  async stopAll(): Promise<void> {
+    await Promise.all([...this.#processes.keys()].map(async (name) => {
+      try {
+        await this.stop(name);
+      } catch (error) {
+        this.logger.error("stop-all: process failed to stop", { process: name, error: describeError(error) });
+      }
+    }));
+  }
+
+  /**
+   * Brings back the deployments kept in the store: each is registered again with its id and deploy time,
+   * then started (and suspended) when the operator last asked for that. Records that no longer parse, or
+   * whose name is taken (for example by a manifest), are skipped with a warning and left in the store.
+   */
+  async restore(options: { env?: EnvLookup } = {}): Promise<{ restored: string[]; skipped: string[] }> {
+    const restored: string[] = [];
+    const skipped: string[] = [];
+    if (!this.#store) return { restored, skipped };
+    const { records, problems } = await this.#store.list();
+    for (const problem of problems) this.logger.warning("unreadable stored deployment skipped", { problem });
+    for (const record of records) {
+      const parsed = parseProcessConfig(record.config);
+      if (!parsed.ok || this.#processes.has(record.name)) {
+        const why = parsed.ok ? "name already registered" : "config no longer valid";
+        this.logger.warning("stored deployment skipped", { process: record.name, reason: why });
+        skipped.push(record.name);
+        continue;
+      }
+      try {
+        const process = await this.deploy(record.name, parsed.config, {
+          source: "api",
+          env: options.env,
+          processId: record.process_id,
+          createdAt: record.created_at,
+        });
+        this.#stored.set(record.name, record);
+        restored.push(record.name);
+        if (record.desired_state === "stopped") continue;
+        await process.start();
+        if (record.desired_state === "suspended") await process.suspend("restored as suspended");
+      } catch (error) {
+        this.logger.error("stored deployment failed to come back", {
+          process: record.name,
+          error: describeError(error),
+        });
+      }
+    }
+    return { restored, skipped };
+  }
+
+  /**
+   * Stops every process (without changing what is stored, so stored deployments come back on the next
+   * start) and closes the journals.
+   */
+  async close(): Promise<void> {
+    await Promise.all([...this.#processes.values()].map((p) => p.stop().catch(() => undefined)));
+    await this.#journals.closeAll();
+  }
+
+  async #operate(
+    name: string,
+    desired: DesiredState,
+    operation: (process: AgentProcess) => Promise<ProcessState>,
+  ): Promise<ProcessState> {
+    const process = this.require(name);
+    await this.#remember(name, desired);
+    return await operation(process);
+  }
+
+  async #remember(name: string, desired: DesiredState): Promise<void> {
+    const record = this.#stored.get(name);
+    if (!record || !this.#store || record.desired_state === desired) return;
+    const next = { ...record, desired_state: desired };
+    try {
+      await this.#store.save(next);
+      this.#stored.set(name, next);
+    } catch (error) {
+      this.logger.warning("could not store the desired state", {
+        process: name,
+        error: describeError(error),
+      });
+    }
+  }
+
+  #openJournal(name: string, config: ProcessConfig, env: EnvLookup): ProcessJournal | undefined {
+    const settings = config.journal;
+    if (!settings || settings.level === "none") return undefined;
+    try {
+      const rawPath = settings.path === undefined ? undefined : resolveEnvReferences(settings.path, env);
+      const path = resolve(rawPath ?? resolve(this.dataDir, "journal"));
+      const journal = this.#journals.open({ backend: settings.backend, path, logger: this.logger });
+      return new ProcessJournal(journal, {
+        process: name,
+        level: settings.level,
+        logger: this.logger.child("journal"),
+      });
+    } catch (error) {
+      throw new DeployError(`the journal of ${name} could not be opened`, { cause: error });
+    }
+  }
+}

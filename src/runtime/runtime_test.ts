@@ -1,0 +1,143 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { Logger, memorySink } from "../_util/log.ts";
+import { AgentRuntime } from "./runtime.ts";
+import {
+  DeployError,
+  ProcessExistsError,
+  ProcessNotFoundError,
+  ProcessStartError,
+} from "./process_errors.ts";
+import { FileProcessStore, MemoryProcessStore } from "./process_store.ts";
+import { testConfig } from "./_test_config.ts";
+
+const quiet = () => new Logger("test", { sink: memorySink() });
+
+async function withDir(fn: (dir: string) => Promise<void>): Promise<void> {
+  const dir = await Deno.makeTempDir();
+  try {
+    await fn(dir);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+Deno.test("deploy registers a process once; a second deploy of the name is refused", async () => {
+  const runtime = new AgentRuntime({ logger: quiet() });
+  const process = await runtime.deploy("a", testConfig());
+  assert.equal(process.state, "created");
+  await assert.rejects(runtime.deploy("a", testConfig()), ProcessExistsError);
+  assert.deepEqual(runtime.list(), [{ name: "a", state: "created", process_id: process.processId }]);
+  assert.equal(runtime.status().process_count, 1);
+  assert.equal(runtime.status().processes.a.state, "created");
+  await runtime.close();
+});
+
+Deno.test("a failed start keeps the process registered in failed", async () => {
+  const runtime = new AgentRuntime({ logger: quiet() });
+  const config = testConfig({ secrets: { enabled: true, secrets: { K: "${MISSING_VAR}" } } });
+  await assert.rejects(runtime.deploy("a", config, { start: true }), ProcessStartError);
+  assert.equal(runtime.get("a")?.state, "failed");
+  await runtime.close();
+});
+
+Deno.test("operations on unknown names raise ProcessNotFoundError", async () => {
+  const runtime = new AgentRuntime({ logger: quiet() });
+  await assert.rejects(runtime.start("nope"), ProcessNotFoundError);
+  await assert.rejects(runtime.remove("nope"), ProcessNotFoundError);
+});
+
+Deno.test("file journals live under the data dir by default, one file per process name", async () => {
+  await withDir(async (dir) => {
+    const runtime = new AgentRuntime({ dataDir: dir, logger: quiet() });
+    await runtime.deploy("a", testConfig({ journal: {} }), { start: true });
+    await runtime.close();
+    const text = await Deno.readTextFile(join(dir, "journal", "a.jsonl"));
+    assert.match(text, /"entry_type":"state_transition"/);
+  });
+});
+
+Deno.test("a journal that cannot be opened makes the deploy fail with DeployError", async () => {
+  await withDir(async (dir) => {
+    const blocker = join(dir, "file");
+    await Deno.writeTextFile(blocker, "not a directory");
+    const runtime = new AgentRuntime({ dataDir: dir, logger: quiet() });
+    await assert.rejects(
+      runtime.deploy("a", testConfig({ journal: { backend: "sqlite", path: blocker } })),
+      DeployError,
+    );
+    assert.equal(runtime.get("a"), undefined);
+    await runtime.close();
+  });
+});
+
+Deno.test("start-all and stop-all act on every process and log failures instead of raising", async () => {
+  const runtime = new AgentRuntime({ logger: quiet() });
+  await runtime.deploy("ok", testConfig());
+  await runtime.deploy("bad", testConfig({ secrets: { enabled: true, secrets: { K: "${NOPE}" } } }));
+  await runtime.startAll();
+  assert.equal(runtime.get("ok")?.state, "running");
+  assert.equal(runtime.get("bad")?.state, "failed");
+  await runtime.stopAll();
+  assert.equal(runtime.get("ok")?.state, "stopped");
+  assert.equal(runtime.get("bad")?.state, "failed");
+  await runtime.close();
+});
+
+Deno.test("remove stops the process and forgets it", async () => {
+  const runtime = new AgentRuntime({ logger: quiet() });
+  const process = await runtime.deploy("a", testConfig(), { start: true });
+  await runtime.remove("a");
+  assert.equal(process.state, "stopped");
+  assert.equal(runtime.get("a"), undefined);
+});
+
+Deno.test("stored deployments come back after a restart in the state the operator asked for", async () => {
+  await withDir(async (dir) => {
+    const store = () => new FileProcessStore(join(dir, "processes"));
+    const first = new AgentRuntime({ dataDir: dir, logger: quiet(), store: store() });
+    const persist = (instructions: string) => ({ instructions });
+    const a = await first.deploy("a", testConfig(), { persistConfig: persist("a"), start: true });
+    await first.deploy("b", testConfig(), { persistConfig: persist("b"), start: true });
+    await first.suspend("b");
+    await first.deploy("c", testConfig(), { persistConfig: persist("c") });
+    await first.deploy("d", testConfig(), { persistConfig: persist("d"), start: true });
+    await first.remove("d");
+    await first.deploy("lib", testConfig(), { start: true });
+    await first.close();
+
+    const second = new AgentRuntime({ dataDir: dir, logger: quiet(), store: store() });
+    const { restored, skipped } = await second.restore();
+    assert.deepEqual(restored, ["a", "b", "c"]);
+    assert.deepEqual(skipped, []);
+    assert.equal(second.get("a")?.state, "running");
+    assert.equal(second.get("a")?.processId, a.processId);
+    assert.equal(second.get("a")?.createdAt, a.createdAt);
+    assert.equal(second.get("a")?.config.instructions, "a");
+    assert.equal(second.get("b")?.state, "suspended");
+    assert.equal(second.get("c")?.state, "created");
+    assert.equal(second.get("lib"), undefined);
+    await second.close();
+  });
+});
+
+Deno.test("restore skips records whose name is taken or whose config no longer parses", async () => {
+  const store = new MemoryProcessStore();
+  await store.save({ name: "taken", process_id: "1", created_at: 1, config: {}, desired_state: "running" });
+  await store.save({
+    name: "stale",
+    process_id: "2",
+    created_at: 1,
+    config: { nope: 1 },
+    desired_state: "running",
+  });
+  const sink = memorySink();
+  const runtime = new AgentRuntime({ logger: new Logger("t", { sink }), store });
+  await runtime.deploy("taken", testConfig());
+  const { restored, skipped } = await runtime.restore();
+  assert.deepEqual(restored, []);
+  assert.deepEqual(skipped.sort(), ["stale", "taken"]);
+  assert.equal(sink.records.filter((r) => r.level === "warning").length, 2);
+  assert.equal(runtime.get("taken")?.state, "created");
+  await runtime.close();
+});
