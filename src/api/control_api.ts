@@ -16,7 +16,7 @@ import { runtimeFailure } from "./failures.ts";
 import { createGuard } from "./guard.ts";
 import { apiEnvLookup, type ControlApiOptions, resolveControlApiOptions } from "./options.ts";
 import { createRequestEvents } from "./request_events.ts";
-import { defineRoute, RouteTable } from "./route_table.ts";
+import { defineRoute, MUTATING_METHODS, RouteTable } from "./route_table.ts";
 import { registerDeployRoute } from "./routes/deploy_route.ts";
 import { registerJournalRoutes } from "./routes/journal_routes.ts";
 import { registerProcessRoutes } from "./routes/process_routes.ts";
@@ -53,7 +53,7 @@ export function createControlApi(runtime: AgentRuntime, options: ControlApiOptio
   const ctx: RouteContext = { app, table, runtime, options: resolved, logger, policy, apiEnv };
 
   app.use("*", createGuard({ token: resolved.authToken, loopback: resolved.loopback, logger }));
-  app.use("*", createRequestEvents(runtime, logger));
+  app.on([...MUTATING_METHODS], "*", createRequestEvents(runtime, logger));
   registerRuntimeRoutes(ctx);
   registerProcessRoutes(ctx);
   registerDeployRoute(ctx);

@@ -26,12 +26,16 @@ export interface GuardOptions {
   logger: Logger;
 }
 
-/** Constant-time string comparison (time depends only on the expected value's length). */
+/**
+ * Constant-time string comparison: the time depends only on the expected value's length, never on where
+ * the strings differ. Compares UTF-16 code units, so equal strings are exactly the equal code-unit runs.
+ */
 export function safeEqual(actual: string, expected: string): boolean {
-  const a = new TextEncoder().encode(actual);
-  const b = new TextEncoder().encode(expected);
-  let diff = a.length ^ b.length;
-  for (let i = 0; i < b.length; i++) diff |= (a[i % Math.max(a.length, 1)] ?? 0) ^ b[i];
+  const length = actual.length;
+  let diff = length ^ expected.length;
+  for (let i = 0; i < expected.length; i++) {
+    diff |= (length === 0 ? 0 : actual.charCodeAt(i % length)) ^ expected.charCodeAt(i);
+  }
   return diff === 0;
 }
 

@@ -57,21 +57,29 @@ Deno.test("a path no route matches has no allowed methods", () => {
   assert.deepEqual(table(["get", "/api/v1/health"]).allowedMethods("/api/v1/nope"), []);
 });
 
-Deno.test("defineRoute routes, records the route for 405 answers and the OpenAPI document, and sets route and params", async () => {
+Deno.test("defineRoute routes, records the route for 405 answers and the OpenAPI document, and sets route and params of mutating requests", async () => {
   const { hono, routes } = app();
   defineRoute(hono, routes, {
     method: "get",
     path: "/things/{id}",
     operationId: "getThing",
     responses: { 200: { description: "A thing" } },
+  }, (c) => c.json({ route: c.get("route") ?? null, id: c.req.param("id") }));
+  defineRoute(hono, routes, {
+    method: "delete",
+    path: "/things/{id}",
+    responses: { 200: { description: "Gone" } },
   }, (c) => c.json({ route: c.get("route"), params: c.get("params") }));
   const answer = await json(hono.request("/things/t-1"));
   assert.equal(answer.status, 200);
-  assert.deepEqual(answer.body, { route: "/things/{id}", params: { id: "t-1" } });
-  assert.deepEqual(routes.allowedMethods("/things/t-2").sort(), ["GET", "HEAD"]);
+  assert.deepEqual(answer.body, { route: null, id: "t-1" });
+  const removed = await json(hono.request("/things/t-1", { method: "DELETE" }));
+  assert.deepEqual(removed.body, { route: "/things/{id}", params: { id: "t-1" } });
+  assert.deepEqual(routes.allowedMethods("/things/t-2").sort(), ["DELETE", "GET", "HEAD"]);
   const document = hono.getOpenAPI31Document({ openapi: "3.1.0", info: { title: "t", version: "1" } });
   assert.deepEqual(Object.keys(document.paths ?? {}), ["/things/{id}"]);
   assert.equal(document.paths?.["/things/{id}"]?.get?.operationId, "getThing");
+  assert.ok(document.paths?.["/things/{id}"]?.delete);
 });
 
 Deno.test("a mutating route without takesBody accepts no body or {} and refuses fields with 422 UNKNOWN_FIELD", async () => {

@@ -36,7 +36,7 @@ export interface AgentProcessOptions {
   env?: EnvLookup;
   /** The process journal. */
   journal?: ProcessJournal;
-  /** Parent logger; the process logs as `<parent>.process`. */
+  /** Logger the process writes to. @default a logger named `agentry.process` */
   logger?: Logger;
   /** Part factories, started in order and stopped in reverse. */
   parts?: readonly ProcessPartFactory[];
@@ -88,7 +88,7 @@ export class AgentProcess {
     this.#config = options.config;
     this.#env = options.env ?? (() => undefined);
     this.#journal = options.journal;
-    this.#logger = (options.logger ?? new Logger("agentry")).child("process");
+    this.#logger = options.logger ?? new Logger("agentry.process");
     this.#factories = options.parts ?? [];
     this.#parts = new PartSet(this.name, this.#logger);
     this.#idle = new IdleTimer(() => this.#goIdle());

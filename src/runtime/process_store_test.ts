@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { FileProcessStore, MemoryProcessStore, type StoredProcess } from "./process_store.ts";
+import { FileProcessStore, MemoryProcessStore, STORE_FILE, type StoredProcess } from "./process_store.ts";
 
 const record = (name: string): StoredProcess => ({
   name,
@@ -10,38 +10,82 @@ const record = (name: string): StoredProcess => ({
   desired_state: "running",
 });
 
-Deno.test("file store keeps records across instances with owner-only permissions", async () => {
+Deno.test("file store keeps records across instances in one owner-only log", async () => {
   const dir = await Deno.makeTempDir();
   try {
     const store = new FileProcessStore(join(dir, "processes"));
     await store.save(record("b"));
     await store.save(record("a"));
     await store.save({ ...record("a"), desired_state: "stopped" });
+    store.close();
     const again = new FileProcessStore(join(dir, "processes"));
     const { records, problems } = await again.list();
     assert.deepEqual(records.map((r) => `${r.name}:${r.desired_state}`), ["a:stopped", "b:running"]);
     assert.deepEqual(problems, []);
-    assert.equal((await Deno.stat(join(dir, "processes", "a.json"))).mode! & 0o777, 0o600);
+    assert.equal((await Deno.stat(join(dir, "processes", STORE_FILE))).mode! & 0o777, 0o600);
     await again.remove("a");
     await again.remove("a");
-    assert.deepEqual((await again.list()).records.map((r) => r.name), ["b"]);
+    again.close();
+    const third = new FileProcessStore(join(dir, "processes"));
+    assert.deepEqual((await third.list()).records.map((r) => r.name), ["b"]);
+    const lines = (await Deno.readTextFile(join(dir, "processes", STORE_FILE))).trim().split("\n");
+    assert.equal(lines.length, 4, "three saves and one remove; the second remove wrote nothing");
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
 });
 
-Deno.test("file store reports unreadable records instead of failing", async () => {
+Deno.test("file store skips a torn last line, reports it, and keeps appending cleanly after it", async () => {
   const dir = await Deno.makeTempDir();
   try {
     const store = new FileProcessStore(dir);
     await store.save(record("good"));
-    await Deno.writeTextFile(join(dir, "broken.json"), "{not json");
-    await Deno.writeTextFile(join(dir, "other.json"), JSON.stringify(record("mismatch")));
-    const { records, problems } = await store.list();
+    store.close();
+    await Deno.writeTextFile(join(dir, STORE_FILE), '{"op":"save","record":{"name":"ha', { append: true });
+    const reopened = new FileProcessStore(dir);
+    const { records, problems } = await reopened.list();
     assert.deepEqual(records.map((r) => r.name), ["good"]);
+    assert.equal(problems.length, 1);
+    assert.match(problems[0], /line 2: not JSON/);
+    await reopened.save(record("after"));
+    reopened.close();
+    const { records: later } = await new FileProcessStore(dir).list();
+    assert.deepEqual(later.map((r) => r.name), ["after", "good"]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("file store reports lines that are not store records", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(
+      join(dir, STORE_FILE),
+      [JSON.stringify({ op: "save", record: { name: "bad name!" } }), JSON.stringify({ op: "drop" })].join(
+        "\n",
+      ) +
+        "\n",
+    );
+    const { records, problems } = await new FileProcessStore(dir).list();
+    assert.deepEqual(records, []);
     assert.equal(problems.length, 2);
-    assert.match(problems.join("\n"), /broken\.json/);
-    assert.match(problems.join("\n"), /other\.json: file name does not match/);
+    assert.match(problems.join("\n"), /line 1: not a store record/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("file store compacts its log once it grows past four times the live records", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const store = new FileProcessStore(dir);
+    for (let i = 0; i < 1200; i++) await store.save({ ...record("same"), created_at: i });
+    await store.save(record("other"));
+    store.close();
+    const lines = (await Deno.readTextFile(join(dir, STORE_FILE))).trim().split("\n");
+    assert.ok(lines.length < 300, `compacted to ${lines.length} lines`);
+    const { records } = await new FileProcessStore(dir).list();
+    assert.deepEqual(records.map((r) => `${r.name}:${r.created_at}`), ["other:1", "same:1199"]);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

@@ -71,6 +71,7 @@ export class AgentRuntime {
   #stored = new Map<string, StoredProcess>();
   #processes = new Map<string, AgentProcess>();
   #journals = new JournalPool();
+  #processLogger: Logger;
 
   /** An empty runtime. */
   constructor(options: AgentRuntimeOptions = {}) {
@@ -79,6 +80,7 @@ export class AgentRuntime {
     this.#env = options.env ?? (() => undefined);
     this.#parts = options.parts ?? [];
     this.#store = options.store;
+    this.#processLogger = this.logger.child("process");
   }
 
   /** Number of registered processes. */
@@ -127,7 +129,7 @@ export class AgentRuntime {
       createdAt: options.createdAt,
       env,
       journal,
-      logger: this.logger,
+      logger: this.#processLogger,
       parts: this.#parts,
     });
     if (options.persistConfig && this.#store) {
@@ -263,6 +265,7 @@ export class AgentRuntime {
   async close(): Promise<void> {
     await Promise.all([...this.#processes.values()].map((p) => p.stop().catch(() => undefined)));
     await this.#journals.closeAll();
+    this.#store?.close?.();
   }
 
   async #operate(

@@ -1,0 +1,170 @@
+/**
+ * Closed-loop HTTP/1.1 load: `connections` workers, each sending one request at a time on its own
+ * keep-alive connection until the deadline. Two generators: raw `Deno.connect` (hand-written requests,
+ * minimal response parsing) and `fetch` (one pooled `Deno.HttpClient`).
+ *
+ * @module
+ */
+
+/** Which client drives the load. */
+export type Generator = "raw" | "fetch";
+
+/** What to request. `body(seq)` builds a fresh JSON body per request (seq is unique within a run). */
+export interface LoadTarget {
+  /** Base URL, e.g. `http://127.0.0.1:1234`. */
+  baseUrl: string;
+  /** Method. */
+  method: "GET" | "POST";
+  /** Path and query. */
+  path: string;
+  /** Extra request headers (lowercase names). */
+  headers: Record<string, string>;
+  /** Body builder for POST. */
+  body?: (seq: number) => string;
+  /** Status every answer must have; others count as errors. */
+  status: number;
+}
+
+/** Options for {@linkcode runLoad}. */
+export interface LoadOptions {
+  /** Client. */
+  generator: Generator;
+  /** Concurrent connections (= requests in flight). */
+  connections: number;
+  /** How long to send, in milliseconds. */
+  durationMs: number;
+}
+
+/** Figures of one run. */
+export interface LoadResult {
+  /** Answers received with the expected status. */
+  requests: number;
+  /** Answers with another status. */
+  errors: number;
+  /** Wall time from first send to last answer. */
+  seconds: number;
+  /** Requests per second. */
+  rps: number;
+  /** Median latency (ms). */
+  p50Ms: number;
+  /** 99th percentile latency (ms). */
+  p99Ms: number;
+}
+
+/** Sends requests for `durationMs` and measures throughput and latency. */
+export async function runLoad(target: LoadTarget, options: LoadOptions): Promise<LoadResult> {
+  const latencies: number[] = [];
+  let errors = 0;
+  let seq = 0;
+  const record = (ms: number, status: number) => {
+    if (status === target.status) latencies.push(ms);
+    else errors++;
+  };
+  const started = performance.now();
+  const deadline = started + options.durationMs;
+  if (options.generator === "raw") {
+    const url = new URL(target.baseUrl);
+    const workers = Array.from({ length: options.connections }, async () => {
+      const conn = await Deno.connect({ hostname: url.hostname, port: Number(url.port) });
+      conn.setNoDelay(true);
+      try {
+        await rawLoop(conn, target, url.host, deadline, () => seq++, record);
+      } finally {
+        conn.close();
+      }
+    });
+    await Promise.all(workers);
+  } else {
+    using client = Deno.createHttpClient({ poolMaxIdlePerHost: options.connections });
+    const url = new URL(target.path, target.baseUrl).href;
+    const headers = { ...target.headers, ...(target.body ? { "content-type": "application/json" } : {}) };
+    await Promise.all(Array.from({ length: options.connections }, async () => {
+      while (performance.now() < deadline) {
+        const body = target.body?.(seq++);
+        const t0 = performance.now();
+        const answer = await fetch(url, { method: target.method, headers, body, client });
+        await answer.arrayBuffer();
+        record(performance.now() - t0, answer.status);
+      }
+    }));
+  }
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    errors,
+    seconds,
+    rps: latencies.length / seconds,
+    p50Ms: percentile(latencies, 0.5),
+    p99Ms: percentile(latencies, 0.99),
+  };
+}
+
+/** The q-quantile of sorted values (nearest rank); NaN when empty. */
+export function percentile(sorted: readonly number[], q: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+const CONTENT_LENGTH = /\r\ncontent-length:[ \t]*(\d+)/i;
+
+async function rawLoop(
+  conn: Deno.TcpConn,
+  target: LoadTarget,
+  host: string,
+  deadline: number,
+  nextSeq: () => number,
+  record: (ms: number, status: number) => void,
+): Promise<void> {
+  const fixedHead = `${target.method} ${target.path} HTTP/1.1\r\nhost: ${host}\r\n` +
+    Object.entries(target.headers).map(([k, v]) => `${k}: ${v}\r\n`).join("");
+  const fixed = target.body ? undefined : encoder.encode(fixedHead + "\r\n");
+  let buf = new Uint8Array(64 * 1024);
+  while (performance.now() < deadline) {
+    let request = fixed;
+    if (!request) {
+      const body = encoder.encode(target.body!(nextSeq()));
+      const head = encoder.encode(
+        `${fixedHead}content-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n`,
+      );
+      request = new Uint8Array(head.length + body.length);
+      request.set(head);
+      request.set(body, head.length);
+    }
+    const t0 = performance.now();
+    for (let sent = 0; sent < request.length;) sent += await conn.write(request.subarray(sent));
+    // Read one whole answer: headers, then content-length bytes (no pipelining, so nothing follows).
+    let end = 0;
+    let headEnd = -1;
+    let total = Infinity;
+    while (end < total) {
+      if (end === buf.length) {
+        const bigger = new Uint8Array(buf.length * 2);
+        bigger.set(buf);
+        buf = bigger;
+      }
+      const n = await conn.read(buf.subarray(end));
+      if (n === null) throw new Error("the server closed the connection");
+      end += n;
+      if (headEnd < 0) {
+        headEnd = indexOfHeadEnd(buf, end);
+        if (headEnd < 0) continue;
+        const head = decoder.decode(buf.subarray(0, headEnd));
+        const length = CONTENT_LENGTH.exec(head);
+        if (!length) throw new Error(`answer without content-length: ${head.split("\r\n")[0]}`);
+        total = headEnd + 4 + Number(length[1]);
+      }
+    }
+    const status = (buf[9] - 48) * 100 + (buf[10] - 48) * 10 + (buf[11] - 48);
+    record(performance.now() - t0, status);
+  }
+}
+
+function indexOfHeadEnd(buf: Uint8Array, end: number): number {
+  for (let i = 3; i < end; i++) {
+    if (buf[i] === 10 && buf[i - 1] === 13 && buf[i - 2] === 10 && buf[i - 3] === 13) return i - 3;
+  }
+  return -1;
+}
