@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import FakeTimers from "@sinonjs/fake-timers";
 import { BODY_TIMEOUT_MS, MAX_BODY_BYTES, readJsonObject } from "./body.ts";
 import { ApiError } from "./errors.ts";
-import { deploy, testApi } from "./_test_api.ts";
+import { deploy, testApi } from "../../tests/_api_harness.ts";
 
 const URL_ = "http://127.0.0.1:9100/api/v1/processes";
 

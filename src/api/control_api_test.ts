@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { AgentRuntime, type RuntimeStatus } from "../runtime/mod.ts";
 import { FIXED_MESSAGES } from "./errors.ts";
-import { deploy, testApi, within } from "./_test_api.ts";
+import { deploy, testApi, within } from "../../tests/_api_harness.ts";
 
 Deno.test("GET /api/v1/health answers {status: healthy, process_count} without the token", async () => {
   await using api = await testApi();

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { type Answer, deploy, testApi } from "./_test_api.ts";
+import { type Answer, deploy, testApi } from "../../tests/_api_harness.ts";
 
 const COMMAND_CONFIGS: Record<string, Record<string, unknown>> = {
   "a command server": { servers: { fs: { command: "npx", args: ["-y", "some-mcp-server"] } } },

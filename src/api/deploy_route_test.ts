@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { FIXED_MESSAGES } from "./errors.ts";
-import { deploy, testApi } from "./_test_api.ts";
+import { deploy, testApi } from "../../tests/_api_harness.ts";
 
 const UNSET_VAR = "AGENTRY_TEST_SECRET_NOT_SET";
 const failingSecret = { secrets: { enabled: true, secrets: { API_KEY: `\${${UNSET_VAR}}` } } };

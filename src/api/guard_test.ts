@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { Hono } from "hono";
 import type { ApiEnv } from "./context.ts";
 import { createGuard, HEALTH_PATH, MAX_URL_LENGTH, safeEqual } from "./guard.ts";
-import { memoryLogger, testApi, TOKEN } from "./_test_api.ts";
+import { memoryLogger, testApi, TOKEN } from "../../tests/_api_harness.ts";
 
 /** A tiny app behind the guard whose only handler answers `{passed: true}`. */
 function guarded(options: { token?: string; loopback?: boolean } = {}) {

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { CLIENT, deploy, type TestApi, testApi } from "./_test_api.ts";
+import { CLIENT, deploy, type TestApi, testApi } from "../../tests/_api_harness.ts";
 
 interface Entry {
   entry_id: string;

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { OPENAPI_PATH } from "./control_api.ts";
-import { testApi } from "./_test_api.ts";
+import { testApi } from "../../tests/_api_harness.ts";
 
 const HTTP_METHODS = new Set(["get", "put", "post", "delete", "options", "head", "patch", "trace"]);
 

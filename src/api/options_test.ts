@@ -3,7 +3,7 @@ import { AgentRuntime } from "../runtime/mod.ts";
 import { createControlApi } from "./control_api.ts";
 import { apiEnvLookup, type ControlApiOptions, resolveControlApiOptions } from "./options.ts";
 import { ControlServer } from "./server.ts";
-import { memoryLogger, send } from "./_test_api.ts";
+import { memoryLogger, send } from "../../tests/_api_harness.ts";
 
 const noEnv = () => undefined;
 const envOf = (values: Record<string, string>) => (name: string) => values[name];

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import FakeTimers from "@sinonjs/fake-timers";
 import { AgentRuntime, type ProcessState } from "../runtime/mod.ts";
 import { FIXED_MESSAGES } from "./errors.ts";
-import { deploy, testApi } from "./_test_api.ts";
+import { deploy, testApi } from "../../tests/_api_harness.ts";
 
 Deno.test("GET /processes lists {name, state, process_id} in deploy order with total", async () => {
   await using api = await testApi();

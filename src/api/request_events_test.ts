@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { LogRecord } from "../_util/log.ts";
-import { CLIENT, deploy, testApi } from "./_test_api.ts";
+import { CLIENT, deploy, testApi } from "../../tests/_api_harness.ts";
 
 const requestLines = (records: LogRecord[]) => records.filter((r) => r.message === "request");
 

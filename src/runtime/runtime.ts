@@ -16,7 +16,7 @@ import type { EnvLookup, ProcessPartFactory, ProcessSource } from "./process_par
 import type { ProcessState } from "./lifecycle.ts";
 import type { ProcessStatus } from "./process_status.ts";
 import type { DesiredState, ProcessStore, StoredProcess } from "./process_store.ts";
-import { parseProcessConfig } from "./config/mod.ts";
+import { restoreDeployments } from "./runtime_restore.ts";
 
 /** The default state directory, relative to the working directory. */
 export const DEFAULT_DATA_DIR = ".agentry";
@@ -45,10 +45,8 @@ export interface DeployOptions {
   env?: EnvLookup;
   /** Keep this JSON config in the store so the deployment survives a restart. */
   persistConfig?: Record<string, unknown>;
-  /** Reuse an id (restores). */
-  processId?: string;
-  /** Reuse a deploy time (restores). */
-  createdAt?: number;
+  /** A stored record this deploy brings back (its id and deploy time are kept; nothing is written). */
+  restoredRecord?: StoredProcess;
 }
 
 /** `GET /runtime/status` body. */
@@ -125,8 +123,8 @@ export class AgentRuntime {
       name,
       config,
       source: options.source,
-      processId: options.processId,
-      createdAt: options.createdAt,
+      processId: options.restoredRecord?.process_id,
+      createdAt: options.restoredRecord?.created_at,
       env,
       journal,
       logger: this.#processLogger,
@@ -147,6 +145,7 @@ export class AgentRuntime {
       }
       this.#stored.set(name, record);
     }
+    if (options.restoredRecord) this.#stored.set(name, options.restoredRecord);
     if (this.#processes.has(name)) throw new ProcessExistsError(name);
     this.#processes.set(name, process);
     this.logger.info("process deployed", {
@@ -222,40 +221,9 @@ export class AgentRuntime {
    * then started (and suspended) when the operator last asked for that. Records that no longer parse, or
    * whose name is taken (for example by a manifest), are skipped with a warning and left in the store.
    */
-  async restore(options: { env?: EnvLookup } = {}): Promise<{ restored: string[]; skipped: string[] }> {
-    const restored: string[] = [];
-    const skipped: string[] = [];
-    if (!this.#store) return { restored, skipped };
-    const { records, problems } = await this.#store.list();
-    for (const problem of problems) this.logger.warning("unreadable stored deployment skipped", { problem });
-    for (const record of records) {
-      const parsed = parseProcessConfig(record.config);
-      if (!parsed.ok || this.#processes.has(record.name)) {
-        const why = parsed.ok ? "name already registered" : "config no longer valid";
-        this.logger.warning("stored deployment skipped", { process: record.name, reason: why });
-        skipped.push(record.name);
-        continue;
-      }
-      try {
-        const process = await this.deploy(record.name, parsed.config, {
-          source: "api",
-          env: options.env,
-          processId: record.process_id,
-          createdAt: record.created_at,
-        });
-        this.#stored.set(record.name, record);
-        restored.push(record.name);
-        if (record.desired_state === "stopped") continue;
-        await process.start();
-        if (record.desired_state === "suspended") await process.suspend("restored as suspended");
-      } catch (error) {
-        this.logger.error("stored deployment failed to come back", {
-          process: record.name,
-          error: describeError(error),
-        });
-      }
-    }
-    return { restored, skipped };
+  restore(options: { env?: EnvLookup } = {}): Promise<{ restored: string[]; skipped: string[] }> {
+    if (!this.#store) return Promise.resolve({ restored: [], skipped: [] });
+    return restoreDeployments(this, this.#store, options.env);
   }
 
   /**

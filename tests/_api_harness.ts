@@ -5,11 +5,11 @@
  * @module
  */
 
-import { Logger, type LogRecord, memorySink } from "../_util/log.ts";
-import { AgentRuntime, type AgentRuntimeOptions } from "../runtime/mod.ts";
-import type { ControlApi } from "./context.ts";
-import { createControlApi } from "./control_api.ts";
-import type { ControlApiOptions } from "./options.ts";
+import { Logger, type LogRecord, memorySink } from "../src/_util/log.ts";
+import { AgentRuntime, type AgentRuntimeOptions } from "../src/runtime/mod.ts";
+import type { ControlApi } from "../src/api/mod.ts";
+import { createControlApi } from "../src/api/mod.ts";
+import type { ControlApiOptions } from "../src/api/mod.ts";
 
 /** The bearer token test APIs use unless told otherwise. */
 export const TOKEN = "test-token-7f3a9c";
