@@ -25,6 +25,7 @@
 export * from "./src/runtime/mod.ts";
 export * from "./src/api/mod.ts";
 export * from "./src/journal/mod.ts";
+export * from "./src/triggers/mod.ts";
 export {
   formatLogLine,
   LOG_LEVELS,

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
+import { freePort } from "./_ports.ts";
 import { runCli, RunningCli, tempDir } from "./_cli_harness.ts";
 
 const exact = (dir: string, extra: string[] = []) => [
@@ -298,4 +299,32 @@ Deno.test("a port in use exits 1 with a one-line reason", async () => {
     result.stderr,
     new RegExp(`cannot listen on 127\\.0\\.0\\.1:${port}: the address is already in use`),
   );
+});
+
+Deno.test("a manifest's webhook trigger listens once its process starts; without a runner events are dead-lettered", async () => {
+  await using dir = await tempDir();
+  const port = freePort();
+  await Deno.writeTextFile(
+    join(dir.path, "hook.agent.yaml"),
+    `name: hook\nstart: true\ntriggers:\n  - type: webhook\n    webhook_port: ${port}\n`,
+  );
+  await using cli = new RunningCli(
+    ["runtime", "start", "--port", "0", "--json", "--data-dir", dir.path, "--manifests", dir.path],
+    { flags: exact(dir.path) },
+  );
+  const { url, token } = await cli.listening();
+  const posted = await fetch(`http://127.0.0.1:${port}/webhook`, { method: "POST", body: '{"n":1}' });
+  assert.equal(posted.status, 202);
+  await posted.body?.cancel();
+  let runs = (await api(url, token, "/processes/hook")).body.runs;
+  for (let i = 0; i < 50 && runs.dead_letters === 0; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    runs = (await api(url, token, "/processes/hook")).body.runs;
+  }
+  assert.equal(runs.dead_letters, 1);
+  const triggers = (await api(url, token, "/processes/hook/triggers")).body.triggers;
+  assert.deepEqual(triggers.map((t: { type: string; live: boolean }) => `${t.type}:${t.live}`), [
+    "webhook:true",
+  ]);
+  assert.ok(cli.stderr.some((l) => l.includes("no agent runner")));
 });

@@ -18,11 +18,27 @@ import type {
   ProcessStatus,
   ProcessSummary,
   RuntimeStatus,
+  TriggerConfigInput,
 } from "../runtime/mod.ts";
 import { RuntimeApiError } from "./client_error.ts";
+import type {
+  DeployAnswer,
+  JournalAnswer,
+  TriggerAddedAnswer,
+  TriggerListingAnswer,
+  TriggerRemovedAnswer,
+} from "./client_types.ts";
 
 export { RuntimeApiError } from "./client_error.ts";
-export type { ProcessConfigInput, ProcessState, ProcessStatus, ProcessSummary, RuntimeStatus };
+export type * from "./client_types.ts";
+export type {
+  ProcessConfigInput,
+  ProcessState,
+  ProcessStatus,
+  ProcessSummary,
+  RuntimeStatus,
+  TriggerConfigInput,
+};
 
 /** Options for {@linkcode RuntimeClient}. */
 export interface RuntimeClientOptions {
@@ -36,42 +52,6 @@ export interface RuntimeClientOptions {
   timeout?: number;
   /** The fetch implementation. @default globalThis.fetch */
   fetch?: typeof fetch;
-}
-
-/** Deploy answer. */
-export interface DeployAnswer {
-  /** Process name. */
-  name: string;
-  /** Id of this deployment. */
-  process_id: string;
-  /** State after the deploy (and start). */
-  state: ProcessState;
-  /** Deploy time, epoch seconds. */
-  created_at: number;
-}
-
-/** A journal entry as the API answers it. */
-export interface JournalEntryAnswer {
-  /** Entry id (a rewind target). */
-  entry_id: string;
-  /** What happened. */
-  entry_type: string;
-  /** ISO 8601 UTC time. */
-  timestamp: string;
-  /** Type-specific data. */
-  data: Record<string, unknown>;
-}
-
-/** Journal answer. */
-export interface JournalAnswer {
-  /** Process name. */
-  name: string;
-  /** The newest entries, oldest first. */
-  entries: JournalEntryAnswer[];
-  /** Number of entries (absent without a journal). */
-  count?: number;
-  /** Whether the process has a journal. */
-  journal_enabled: boolean;
 }
 
 /** Client for the control API. Async-disposable; `close()` aborts requests in flight. */
@@ -188,6 +168,21 @@ export class RuntimeClient {
     const query = new URLSearchParams({ limit: String(options.limit ?? 50) });
     if (options.entryType !== undefined) query.set("type", options.entryType);
     return this.#call("GET", `/processes/${enc(name)}/journal?${query}`);
+  }
+
+  /** `GET /processes/{name}/triggers`. */
+  listTriggers(name: string): Promise<{ name: string; triggers: TriggerListingAnswer[]; count: number }> {
+    return this.#call("GET", `/processes/${enc(name)}/triggers`);
+  }
+
+  /** `POST /processes/{name}/triggers`: live at once when the process is started, else at its next start. */
+  addTrigger(name: string, trigger: TriggerConfigInput): Promise<TriggerAddedAnswer> {
+    return this.#call("POST", `/processes/${enc(name)}/triggers`, trigger);
+  }
+
+  /** `DELETE /processes/{name}/triggers/{trigger_id}`. */
+  removeTrigger(name: string, triggerId: string): Promise<TriggerRemovedAnswer> {
+    return this.#call("DELETE", `/processes/${enc(name)}/triggers/${enc(triggerId)}`);
   }
 
   /** Aborts requests in flight; later calls reject. */

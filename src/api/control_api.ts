@@ -22,6 +22,7 @@ import { registerJournalRoutes } from "./routes/journal_routes.ts";
 import { registerProcessRoutes } from "./routes/process_routes.ts";
 import type { RouteContext } from "./routes/route_context.ts";
 import { registerRuntimeRoutes } from "./routes/runtime_routes.ts";
+import { registerTriggerRoutes } from "./routes/trigger_routes.ts";
 
 /** Path of the generated OpenAPI 3.1 document. */
 export const OPENAPI_PATH = "/api/v1/openapi.json";
@@ -58,6 +59,7 @@ export function createControlApi(runtime: AgentRuntime, options: ControlApiOptio
   registerProcessRoutes(ctx);
   registerDeployRoute(ctx);
   registerJournalRoutes(ctx);
+  registerTriggerRoutes(ctx);
   registerOpenApiRoute(ctx);
 
   app.notFound((c) => {

@@ -33,4 +33,7 @@ export {
   RuntimeApiError,
   RuntimeClient,
   type RuntimeClientOptions,
+  type TriggerAddedAnswer,
+  type TriggerListingAnswer,
+  type TriggerRemovedAnswer,
 } from "./client.ts";

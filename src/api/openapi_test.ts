@@ -20,6 +20,8 @@ const EXPECTED: Record<string, string[]> = {
   "/api/v1/processes/{name}/suspend": ["post"],
   "/api/v1/processes/{name}/resume": ["post"],
   "/api/v1/processes/{name}/journal": ["get"],
+  "/api/v1/processes/{name}/triggers": ["get", "post"],
+  "/api/v1/processes/{name}/triggers/{trigger_id}": ["delete"],
   "/api/v1/openapi.json": ["get"],
 };
 

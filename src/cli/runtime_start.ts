@@ -18,6 +18,7 @@ import {
   type Manifest,
   manifestEnvReferences,
 } from "../runtime/mod.ts";
+import { createTriggersPart } from "../triggers/mod.ts";
 import { VERSION } from "../version.ts";
 import type { CliContext } from "./cli_context.ts";
 import { BufferedSink } from "./buffered_sink.ts";
@@ -80,6 +81,7 @@ export async function runtimeStart(args: readonly string[], ctx: CliContext): Pr
     logger,
     env,
     store: new FileProcessStore(join(options.dataDir, "processes")),
+    parts: [createTriggersPart()],
   });
   const shutdown = Promise.withResolvers<void>();
   const server = new ControlServer(runtime, {

@@ -10,6 +10,17 @@ export type * from "./process_parts.ts";
 export { AgentProcess, type AgentProcessOptions, type ProcessSummary } from "./process.ts";
 export type { ProcessCounters, ProcessStatus } from "./process_status.ts";
 export {
+  type Invoker,
+  type ProcessEvent,
+  RunBlockedError,
+  type RunRequest,
+  type RunResult,
+} from "./process_event.ts";
+export { type DeadLetter, type DeadLetterReason, DeadLetters } from "./dead_letters.ts";
+export { PROCESS_QUEUE_CAPACITY } from "./delivery.ts";
+export type { DeliveryStatus } from "./delivery.ts";
+export { ProcessRuns, type RunsStatus } from "./process_runs.ts";
+export {
   AgentRuntime,
   type AgentRuntimeOptions,
   DEFAULT_DATA_DIR,

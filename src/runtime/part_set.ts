@@ -59,6 +59,11 @@ export class PartSet {
     }
   }
 
+  /** The part with this name. */
+  find(name: string): ProcessPart | undefined {
+    return this.#parts.find((part) => part.name === name);
+  }
+
   /** Status objects of the parts that report one, by part name. */
   statuses(): Record<string, Record<string, unknown>> {
     const out: Record<string, Record<string, unknown>> = {};

@@ -11,13 +11,22 @@ import { Logger } from "../_util/log.ts";
 import { describeError } from "../_util/errors.ts";
 import { epochSeconds, uuid } from "../_util/ids.ts";
 import type { ProcessJournal } from "../journal/mod.ts";
-import { parseProcessConfig, type ProcessConfig } from "./config/mod.ts";
-import { findEnvReferences, resolveEnvReferences } from "./policy/mod.ts";
+import type { ProcessConfig } from "./config/mod.ts";
+import { resolveEnvReferences } from "./policy/mod.ts";
+import { resolveConfig, whenRunnable } from "./process_gates.ts";
 import { Lifecycle, type ProcessState, STARTED_STATES, type StateTransition } from "./lifecycle.ts";
 import { ProcessStartError, ProcessStateError } from "./process_errors.ts";
-import type { EnvLookup, PartContext, ProcessPartFactory, ProcessSource } from "./process_parts.ts";
+import type {
+  EnvLookup,
+  PartContext,
+  ProcessPart,
+  ProcessPartFactory,
+  ProcessSource,
+} from "./process_parts.ts";
+import type { Invoker } from "./process_event.ts";
+import { ProcessRuns } from "./process_runs.ts";
 import { PartSet } from "./part_set.ts";
-import { IdleTimer } from "./idle_timer.ts";
+import { Activity } from "./activity.ts";
 import { buildStatus, type ProcessCounters, type ProcessStatus } from "./process_status.ts";
 
 /** Options for {@linkcode AgentProcess}. */
@@ -40,6 +49,8 @@ export interface AgentProcessOptions {
   logger?: Logger;
   /** Part factories, started in order and stopped in reverse. */
   parts?: readonly ProcessPartFactory[];
+  /** Runs the agent for an event. @default none: events are dead-lettered as "no runner" */
+  invoker?: Invoker;
 }
 
 /** Summary used in process lists. */
@@ -76,8 +87,9 @@ export class AgentProcess {
   #ops: Promise<unknown> = Promise.resolve();
   #counters: ProcessCounters = { starts: 0, stops: 0, restarts: 0, start_failures: 0 };
   #startedAt: number | undefined;
-  #lastActivityAt: number | undefined;
-  #idle: IdleTimer;
+  #activity: Activity;
+  /** Runs of this process: delivery, dead letters, injection. */
+  readonly runs: ProcessRuns;
 
   /** A process in state `created`. */
   constructor(options: AgentProcessOptions) {
@@ -91,7 +103,17 @@ export class AgentProcess {
     this.#logger = options.logger ?? new Logger("agentry.process");
     this.#factories = options.parts ?? [];
     this.#parts = new PartSet(this.name, this.#logger);
-    this.#idle = new IdleTimer(() => this.#goIdle());
+    this.#activity = new Activity(() => this.#goIdle());
+    this.runs = new ProcessRuns({
+      name: this.name,
+      processId: this.processId,
+      logger: this.#logger,
+      journal: this.#journal,
+      runnable: (signal) => this.#runnable(signal),
+      fail: (reason) => void this.#serial(() => this.#fail(reason)),
+      runStarted: () => this.#activity.runStarted(),
+      runEnded: () => this.#activity.runEnded(this.#config.idle_timeout, STARTED_STATES.has(this.state)),
+    }, options.invoker);
     this.#lifecycle.onTransition((t) => this.#onTransition(t));
   }
 
@@ -126,7 +148,8 @@ export class AgentProcess {
       process: this,
       counters: this.#counters,
       startedAt: STARTED_STATES.has(this.state) ? this.#startedAt : undefined,
-      lastActivityAt: this.#lastActivityAt,
+      lastActivityAt: this.#activity.lastAt,
+      runs: this.runs.status(),
       parts: this.#parts.statuses(),
     });
   }
@@ -163,7 +186,7 @@ export class AgentProcess {
   suspend(reason = "suspend requested"): Promise<ProcessState> {
     return this.#serial(() => {
       if (!SUSPENDABLE.includes(this.state)) throw new ProcessStateError("suspend", this.state, SUSPENDABLE);
-      this.#idle.clear();
+      this.#activity.clear();
       this.#lifecycle.move("suspended", reason);
       return Promise.resolve(this.state);
     });
@@ -174,15 +197,30 @@ export class AgentProcess {
     return this.#serial(() => {
       if (!RESUMABLE.includes(this.state)) throw new ProcessStateError("resume", this.state, RESUMABLE);
       this.#lifecycle.move("running", reason);
-      this.#markActive();
+      this.#activity.mark(this.#config.idle_timeout);
       return Promise.resolve(this.state);
     });
+  }
+
+  /** The part of the current start with this name. */
+  part(name: string): ProcessPart | undefined {
+    return this.#parts.find(name);
+  }
+
+  /** Replaces the config; parts see it at the next start (live changes go through the parts). */
+  updateConfig(config: ProcessConfig): void {
+    this.#config = config;
+  }
+
+  /** Resolves `${VAR}` references in a value with this process's environment. */
+  resolveReferences<T>(value: T): T {
+    return resolveEnvReferences(value, this.#env);
   }
 
   /** Marks activity now. An awaiting process wakes to running; a running one restarts its idle clock. */
   touch(reason: string): void {
     if (this.state === "awaiting") this.#lifecycle.move("running", `woken: ${reason}`);
-    if (this.state === "running") this.#markActive();
+    if (this.state === "running") this.#activity.mark(this.#config.idle_timeout);
   }
 
   #serial<T>(operation: () => Promise<T>): Promise<T> {
@@ -195,38 +233,38 @@ export class AgentProcess {
     if (STARTED_STATES.has(this.state)) return this.state;
     this.#lifecycle.move("starting", reason);
     try {
-      this.#resolved = this.#resolveConfig();
+      this.#resolved = resolveConfig(this.#config, this.#env);
+      this.runs.begin(this.#resolved);
       await this.#parts.startAll(this.#factories, this.#partContext());
+      if (this.#config.triggers.length > 0 && !this.#parts.find("triggers")) {
+        this.#logger.warning(
+          "the config has triggers but this runtime has no triggers part; they will not fire",
+          {
+            process: this.name,
+          },
+        );
+      }
     } catch (error) {
       this.#counters.start_failures++;
       this.#logger.warning("process start failed", { process: this.name, error: describeError(error) });
       await this.#stopParts();
+      await this.runs.end("process stopped");
       this.#lifecycle.move("failed", "start failed");
       throw new ProcessStartError(`process ${this.name} could not be started`, { cause: error });
     }
     this.#counters.starts++;
     this.#startedAt = Date.now();
     this.#lifecycle.move("running", "started");
-    this.#markActive();
+    this.#activity.mark(this.#config.idle_timeout);
     return this.state;
-  }
-
-  /** The config with references resolved, validated again (a variable may hold a value a field refuses). */
-  #resolveConfig(): ProcessConfig {
-    const skip = (path: string) => path === "instructions";
-    if (findEnvReferences(this.#config, { skip }).length === 0) return this.#config;
-    const resolved = resolveEnvReferences(this.#config, this.#env, { skip });
-    const parsed = parseProcessConfig(resolved);
-    if (parsed.ok) return parsed.config;
-    const fields = parsed.issues.map((issue) => issue.field).join(", ");
-    throw new Error(`after resolving references the config is not valid at: ${fields}`);
   }
 
   async #stop(reason: string): Promise<ProcessState> {
     if (!STARTED_STATES.has(this.state)) return this.state;
     this.#lifecycle.move("stopping", reason);
-    this.#idle.clear();
+    this.#activity.clear();
     await this.#stopParts();
+    await this.runs.end("process stopped");
     this.#counters.stops++;
     this.#lifecycle.move("stopped", "stopped");
     return this.state;
@@ -244,20 +282,29 @@ export class AgentProcess {
       name: this.name,
       processId: this.processId,
       config,
+      deployedConfig: this.#config,
       get state() {
         return state();
       },
       journal: this.#journal,
       logger: this.#logger,
       touch: (reason) => this.touch(reason),
+      deliver: (event, signal) => this.runs.deliver(event, signal),
       onTransition: (listener) => this.#parts.track(this.#lifecycle.onTransition(listener)),
     };
   }
 
-  #markActive(): void {
-    this.#lastActivityAt = Date.now();
-    const seconds = this.#config.idle_timeout;
-    if (seconds > 0) this.#idle.arm(seconds * 1000);
+  async #fail(reason: string): Promise<ProcessState> {
+    if (!STARTED_STATES.has(this.state)) return this.state;
+    this.#activity.clear();
+    this.#lifecycle.move("failed", reason);
+    await this.#stopParts();
+    await this.runs.end("process failed");
+    return this.state;
+  }
+
+  #runnable(signal: AbortSignal): Promise<void> {
+    return whenRunnable(this.#lifecycle, () => this.touch("event"), signal);
   }
 
   #goIdle(): void {

@@ -9,6 +9,7 @@ import type { ProcessConfig } from "./config/mod.ts";
 import type { Logger } from "../_util/log.ts";
 import type { ProcessJournal } from "../journal/mod.ts";
 import type { ProcessState, StateTransition } from "./lifecycle.ts";
+import type { ProcessEvent } from "./process_event.ts";
 
 /** Reads one environment variable; `undefined` when it is unset or not allowed. */
 export type EnvLookup = (name: string) => string | undefined;
@@ -24,6 +25,8 @@ export interface PartContext {
   readonly processId: string;
   /** The config with `${VAR}` references resolved for this start. */
   readonly config: ProcessConfig;
+  /** The config as deployed (references unresolved), e.g. for ids that must not depend on secrets. */
+  readonly deployedConfig: ProcessConfig;
   /** Current state. */
   readonly state: ProcessState;
   /** The process journal, when it has one. */
@@ -32,6 +35,8 @@ export interface PartContext {
   readonly logger: Logger;
   /** Marks activity (a run, a message); wakes an awaiting process. */
   touch(reason: string): void;
+  /** Queues an event for a run, waiting while the process queue is full. */
+  deliver(event: ProcessEvent, signal?: AbortSignal): Promise<void>;
   /** Subscribes to state transitions until the part stops; returns an unsubscribe function. */
   onTransition(listener: (transition: StateTransition) => void): () => void;
 }

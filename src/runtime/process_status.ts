@@ -9,6 +9,7 @@ import type { ProcessState } from "./lifecycle.ts";
 import type { ProcessSource } from "./process_parts.ts";
 import type { ProcessConfig } from "./config/mod.ts";
 import type { ProcessJournal } from "../journal/mod.ts";
+import type { RunsStatus } from "./process_runs.ts";
 
 /** Lifecycle counters of one process since it was deployed (or restored). */
 export interface ProcessCounters {
@@ -42,6 +43,10 @@ export interface ProcessStatus {
   last_activity_at: number | null;
   /** Lifecycle counters. */
   counters: ProcessCounters;
+  /** Runs and delivery: `invocations` since deploy, `dead_letters` held, and while started the queue
+   * (`queue_size`, `queue_capacity`), `workers`, `in_flight`, `runs_succeeded`, `runs_failed`,
+   * `consecutive_failures`, `pending_retries`. */
+  runs: RunsStatus;
   /** Triggers in the config. */
   trigger_count: number;
   /** Journal settings, or null without a journal. */
@@ -70,6 +75,8 @@ export interface StatusInput {
   startedAt: number | undefined;
   /** Last activity in ms. */
   lastActivityAt: number | undefined;
+  /** Run counters. */
+  runs: RunsStatus;
   /** Part statuses by part name. */
   parts: Record<string, Record<string, unknown>>;
 }
@@ -89,6 +96,7 @@ export function buildStatus(input: StatusInput): ProcessStatus {
     uptime_seconds: startedAt === undefined ? null : Math.max(0, Math.round(Date.now() - startedAt) / 1000),
     last_activity_at: lastActivityAt === undefined ? null : epochSeconds(lastActivityAt),
     counters: { ...input.counters },
+    runs: input.runs,
     trigger_count: config.triggers.length,
     journal: process.journal ? { level: process.journal.level, backend: process.journal.backend } : null,
     features: {

@@ -13,6 +13,7 @@ import { resolveEnvReferences } from "./policy/mod.ts";
 import { AgentProcess, type ProcessSummary } from "./process.ts";
 import { DeployError, ProcessExistsError, ProcessNotFoundError } from "./process_errors.ts";
 import type { EnvLookup, ProcessPartFactory, ProcessSource } from "./process_parts.ts";
+import type { Invoker } from "./process_event.ts";
 import type { ProcessState } from "./lifecycle.ts";
 import type { ProcessStatus } from "./process_status.ts";
 import type { DesiredState, ProcessStore, StoredProcess } from "./process_store.ts";
@@ -33,6 +34,8 @@ export interface AgentRuntimeOptions {
   parts?: readonly ProcessPartFactory[];
   /** Where API deployments are kept across restarts. @default not kept */
   store?: ProcessStore;
+  /** Runs the agent for an event. @default none: events are dead-lettered as "no runner" */
+  invoker?: Invoker;
 }
 
 /** Options for {@linkcode AgentRuntime.deploy}. */
@@ -66,6 +69,7 @@ export class AgentRuntime {
   #env: EnvLookup;
   #parts: readonly ProcessPartFactory[];
   #store: ProcessStore | undefined;
+  #invoker: Invoker | undefined;
   #stored = new Map<string, StoredProcess>();
   #processes = new Map<string, AgentProcess>();
   #journals = new JournalPool();
@@ -78,6 +82,7 @@ export class AgentRuntime {
     this.#env = options.env ?? (() => undefined);
     this.#parts = options.parts ?? [];
     this.#store = options.store;
+    this.#invoker = options.invoker;
     this.#processLogger = this.logger.child("process");
   }
 
@@ -129,6 +134,7 @@ export class AgentRuntime {
       journal,
       logger: this.#processLogger,
       parts: this.#parts,
+      invoker: this.#invoker,
     });
     if (options.persistConfig && this.#store) {
       const record: StoredProcess = {
@@ -180,6 +186,26 @@ export class AgentRuntime {
   /** Resumes a process as an operator request. */
   resume(name: string): Promise<ProcessState> {
     return this.#operate(name, "running", (p) => p.resume());
+  }
+
+  /**
+   * Replaces a process's config. For an API deployment the stored config is replaced too: `rawConfig`
+   * maps the stored JSON config (as deployed, references unresolved) to the new one. Other processes
+   * keep the change in memory only. Running parts see it at the next start.
+   */
+  async reconfigure(
+    name: string,
+    config: ProcessConfig,
+    rawConfig: (stored: Record<string, unknown>) => Record<string, unknown>,
+  ): Promise<void> {
+    const process = this.require(name);
+    const record = this.#stored.get(name);
+    if (record && this.#store) {
+      const next = { ...record, config: rawConfig(record.config) };
+      await this.#store.save(next);
+      this.#stored.set(name, next);
+    }
+    process.updateConfig(config);
   }
 
   /** Stops and unregisters a process and forgets its stored deployment. Its journal entries stay. */

@@ -14,7 +14,6 @@ import {
   checkPaths,
   DeployError,
   parseProcessConfig,
-  type PolicyViolation,
   ProcessExistsError,
   ProcessStartError,
 } from "../../runtime/mod.ts";
@@ -28,7 +27,7 @@ import {
   jsonContent,
   NAME_PATTERN,
 } from "../schemas.ts";
-import type { RouteContext } from "./route_context.ts";
+import { refusePolicy, type RouteContext } from "./route_context.ts";
 
 const BODY_FIELDS = new Set(["name", "config", "start"]);
 
@@ -70,7 +69,7 @@ export function registerDeployRoute(ctx: RouteContext): void {
     }
     if (rawConfig === undefined) throw missing("config");
     if (runtime.get(name)) throw exists(name);
-    refuse(checkEnvReferences(body, ctx.policy), logger, name);
+    refusePolicy(checkEnvReferences(body, ctx.policy), logger, name);
     const parsed = parseProcessConfig(rawConfig);
     if (!parsed.ok) {
       const details = parsed.issues.map((issue) => ({
@@ -85,8 +84,8 @@ export function registerDeployRoute(ctx: RouteContext): void {
         },
       );
     }
-    refuse(checkCommands(parsed.config, policy, { prefix: "config" }), logger, name);
-    refuse(await checkPaths(parsed.config, policy, { prefix: "config" }), logger, name);
+    refusePolicy(checkCommands(parsed.config, policy, { prefix: "config" }), logger, name);
+    refusePolicy(await checkPaths(parsed.config, policy, { prefix: "config" }), logger, name);
     let process;
     try {
       process = await runtime.deploy(name, parsed.config, {
@@ -122,15 +121,4 @@ function missing(field: string): ApiError {
 
 function exists(name: string): ApiError {
   return new ApiError("PROCESS_EXISTS", `A process named ${JSON.stringify(name)} is already registered.`);
-}
-
-function refuse(violation: PolicyViolation | undefined, logger: RouteContext["logger"], name: string): void {
-  if (!violation) return;
-  logger.warning("deploy refused", { process: name, code: violation.code, where: violation.where });
-  throw new ApiError(violation.code, violation.message, {
-    details: violation.where.map((field) => ({
-      field,
-      expected: "not allowed by the runtime's deploy policy",
-    })),
-  });
 }

@@ -5,7 +5,13 @@
  */
 
 import type { Logger } from "../../_util/log.ts";
-import type { AgentProcess, AgentRuntime, DeployPolicy, EnvLookup } from "../../runtime/mod.ts";
+import type {
+  AgentProcess,
+  AgentRuntime,
+  DeployPolicy,
+  EnvLookup,
+  PolicyViolation,
+} from "../../runtime/mod.ts";
 import type { ControlApiApp } from "../context.ts";
 import type { ResolvedControlApiOptions } from "../options.ts";
 import type { RouteTable } from "../route_table.ts";
@@ -35,4 +41,20 @@ export function findProcess(runtime: AgentRuntime, name: string): AgentProcess {
   const process = NAME_PATTERN.test(name) ? runtime.get(name) : undefined;
   if (!process) throw new ApiError("PROCESS_NOT_FOUND", `No process is named ${JSON.stringify(name)}.`);
   return process;
+}
+
+/** Throws the policy refusal as an API error (logged as a warning), when there is one. */
+export function refusePolicy(violation: PolicyViolation | undefined, logger: Logger, name: string): void {
+  if (!violation) return;
+  logger.warning("request refused by the deploy policy", {
+    process: name,
+    code: violation.code,
+    where: violation.where,
+  });
+  throw new ApiError(violation.code, violation.message, {
+    details: violation.where.map((field) => ({
+      field,
+      expected: "not allowed by the runtime's deploy policy",
+    })),
+  });
 }

@@ -5,6 +5,7 @@
  * @module
  */
 
+import { hasEnvReference } from "./env_reference.ts";
 import { z } from "zod";
 import { CRON_WORDS, cronProblem, isTimeZone } from "./_cron.ts";
 import {
@@ -79,7 +80,11 @@ const webhookTrigger = strictObject({
     .default("/webhook"),
   webhook_port: integer({ min: 1, max: 65535 }).default(9090),
   webhook_host: nonEmptyString("a host name or address").default("127.0.0.1"),
-  hmac_secret: z.string({ error: "a string of at least 16 characters" }).min(16).optional(),
+  hmac_secret: z.string({ error: "a string of at least 16 characters" })
+    .refine((value) => value.length >= 16 || hasEnvReference(value), {
+      error: "a string of at least 16 characters, or a ${VAR} reference to one",
+    })
+    .optional(),
   custom_config: customConfig(),
 }, { context: "a webhook trigger" });
 

@@ -105,9 +105,14 @@ Deno.test("webhook fields keep their rules", () => {
   );
   assert.match(
     issueAt(trigger({ type: "webhook", hmac_secret: "short" }), "hmac_secret").expected,
-    /at least 16 characters \(got a string too short\)/,
+    /at least 16 characters, or a \$\{VAR\} reference/,
   );
   assert.equal(expectOk(trigger({ type: "webhook", hmac_secret: "0123456789abcdef" })).type, "webhook");
+  assert.equal(
+    expectOk(trigger({ type: "webhook", hmac_secret: "${HOOK}" })).type,
+    "webhook",
+    "a reference is checked once resolved, at start",
+  );
 });
 
 Deno.test("file watch lists must not be empty", () => {

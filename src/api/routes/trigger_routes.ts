@@ -1,0 +1,153 @@
+/**
+ * Trigger routes: `GET|POST /processes/{name}/triggers`, `DELETE /processes/{name}/triggers/{trigger_id}`.
+ *
+ * @module
+ */
+
+import { z } from "@hono/zod-openapi";
+import { describeError } from "../../_util/errors.ts";
+import { checkEnvReferences, checkTriggerPaths, parseSection } from "../../runtime/mod.ts";
+import {
+  addTrigger,
+  listTriggers,
+  removeTrigger,
+  TriggerExistsError,
+  TriggerNotFoundError,
+} from "../../triggers/mod.ts";
+import { ApiError, newErrorId } from "../errors.ts";
+import { defineRoute } from "../route_table.ts";
+import { errorResponses, jsonContent, NameParamSchema } from "../schemas.ts";
+import { findProcess, refusePolicy, type RouteContext } from "./route_context.ts";
+
+const ListingSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  source: z.enum(["config", "dynamic"]),
+  config: z.record(z.string(), z.unknown()).optional().openapi({ description: "Secrets masked as ***." }),
+  live: z.boolean(),
+}).openapi("TriggerListing");
+
+const ChangeSchema = { live: z.boolean(), effective_from: z.enum(["immediate", "next_start"]) };
+
+const TriggerParamsSchema = NameParamSchema.extend({
+  trigger_id: z.string().openapi({ param: { name: "trigger_id", in: "path" }, example: "cron-3f9a1c2b7d" }),
+});
+
+/** Adds the trigger routes. */
+export function registerTriggerRoutes(ctx: RouteContext): void {
+  const { app, table, runtime, logger, policy } = ctx;
+  defineRoute(app, table, {
+    method: "get",
+    path: "/api/v1/processes/{name}/triggers",
+    summary: "List the process's triggers (configured ones with stable ids, then dynamic ones)",
+    operationId: "listTriggers",
+    request: { params: NameParamSchema },
+    responses: {
+      200: jsonContent(
+        z.object({ name: z.string(), triggers: z.array(ListingSchema), count: z.number() }),
+        "Triggers",
+      ),
+      ...errorResponses(401, 404),
+    },
+  }, (c) => {
+    const process = findProcess(runtime, c.req.param("name") ?? "");
+    const triggers = listTriggers(process);
+    return c.json({ name: process.name, triggers, count: triggers.length });
+  });
+
+  defineRoute(app, table, {
+    method: "post",
+    path: "/api/v1/processes/{name}/triggers",
+    summary: "Add a trigger: live now when the process is started, else from its next start",
+    operationId: "addTrigger",
+    takesBody: true,
+    request: {
+      params: NameParamSchema,
+      body: {
+        content: { "application/json": { schema: z.record(z.string(), z.unknown()) } },
+        required: true,
+      },
+    },
+    responses: {
+      201: jsonContent(
+        z.object({
+          name: z.string(),
+          trigger_added: z.literal(true),
+          trigger_id: z.string(),
+          trigger_type: z.string(),
+          ...ChangeSchema,
+        }),
+        "Added",
+      ),
+      ...errorResponses(400, 401, 403, 404, 409, 422),
+    },
+  }, async (c) => {
+    const process = findProcess(runtime, c.req.param("name") ?? "");
+    const body = c.get("body") ?? {};
+    refusePolicy(checkEnvReferences(body, policy, { prefix: "" }), logger, process.name);
+    const parsed = parseSection("triggers", [body], { prefix: "" });
+    if (!parsed.ok) {
+      const details = parsed.issues.map((i) => ({
+        field: i.field.replace(/^\[0\]\.?/, "") || "(body)",
+        expected: i.expected,
+      }));
+      throw new ApiError(
+        "INVALID_CONFIG",
+        `The trigger is not valid: ${details.map((d) => d.field).join(", ")}.`,
+        {
+          details,
+        },
+      );
+    }
+    const config = parsed.config[0];
+    refusePolicy(await checkTriggerPaths(config, policy), logger, process.name);
+    try {
+      const added = await addTrigger(runtime, process, { config, raw: body });
+      return c.json({ name: process.name, trigger_added: true, ...added, trigger_type: config.type }, 201);
+    } catch (error) {
+      if (error instanceof TriggerExistsError) {
+        throw new ApiError("TRIGGER_EXISTS", "An identical trigger is already configured.", {
+          details: [{ field: "trigger_id", expected: `a trigger other than ${error.triggerId}` }],
+        });
+      }
+      const errorId = newErrorId();
+      logger.warning("trigger could not be started", {
+        process: process.name,
+        error_id: errorId,
+        cause: describeError(error),
+      });
+      throw new ApiError("INVALID_CONFIG", "The trigger is valid but could not be started.", { errorId });
+    }
+  });
+
+  defineRoute(app, table, {
+    method: "delete",
+    path: "/api/v1/processes/{name}/triggers/{trigger_id}",
+    summary: "Remove a trigger (stable id, dynamic id, or deprecated static_<n>)",
+    operationId: "removeTrigger",
+    request: { params: TriggerParamsSchema },
+    responses: {
+      200: jsonContent(
+        z.object({
+          name: z.string(),
+          trigger_removed: z.string(),
+          ...ChangeSchema,
+          warning: z.string().optional(),
+        }),
+        "Removed",
+      ),
+      ...errorResponses(401, 404),
+    },
+  }, async (c) => {
+    const process = findProcess(runtime, c.req.param("name") ?? "");
+    try {
+      const removed = await removeTrigger(runtime, process, c.req.param("trigger_id") ?? "");
+      return c.json({ name: process.name, ...removed });
+    } catch (error) {
+      if (error instanceof TriggerNotFoundError) {
+        throw new ApiError("TRIGGER_NOT_FOUND", "No trigger of this process has that id.");
+      }
+      throw error;
+    }
+  });
+}

@@ -1,0 +1,72 @@
+/**
+ * Events that wake a process and the seam that runs the agent for one of them.
+ *
+ * @module
+ */
+
+import type { Logger } from "../_util/log.ts";
+import type { ProcessJournal } from "../journal/mod.ts";
+import type { ProcessConfig } from "./config/mod.ts";
+
+/** An event delivered to a process (a trigger firing, or an injected event). */
+export interface ProcessEvent {
+  /** Id of the trigger that produced it. */
+  trigger_id: string;
+  /** Trigger type (`cron`, `webhook`, `file_watch`, `event`, `message`, or a custom type for injected events). */
+  trigger_type: string;
+  /** Unique id (UUID). */
+  event_id: string;
+  /** ISO 8601 UTC time it was made. */
+  timestamp: string;
+  /** What happened. */
+  payload: unknown;
+  /** Facts about the event. */
+  metadata: Record<string, unknown>;
+}
+
+/** What an {@linkcode Invoker} receives for one run. */
+export interface RunRequest {
+  /** Process name. */
+  name: string;
+  /** Process id. */
+  processId: string;
+  /** The resolved config of the current start. */
+  config: ProcessConfig;
+  /** The event being handled. */
+  event: ProcessEvent;
+  /** 1 for the first try, 2 for the first retry, ... */
+  attempt: number;
+  /** Ordinal of this run in the process (1-based, counting every run since deploy). */
+  invocation: number;
+  /** The process journal, when it has one. */
+  journal: ProcessJournal | undefined;
+  /** Logger of the process. */
+  logger: Logger;
+  /** Aborted when the process stops during the run. */
+  signal: AbortSignal;
+}
+
+/** What a run produced. */
+export interface RunResult {
+  /** The agent's final reply, when there is one. */
+  response?: string;
+}
+
+/**
+ * Runs the agent for one event. A rejection counts as a failed run (retried per `trigger_delivery`).
+ * Until an agent runner is plugged in, the runtime has none and dead-letters events ("no runner").
+ */
+export type Invoker = (run: RunRequest) => Promise<RunResult | void>;
+
+/** A run refused for a reason that must not count as a failure (guardrails, payload scan). */
+export class RunBlockedError extends Error {
+  /** Dead-letter reason, e.g. `blocked by guardrails`. */
+  readonly reason: string;
+
+  /** An error dead-lettered with `reason`. */
+  constructor(reason: string, message = reason) {
+    super(message);
+    this.name = "RunBlockedError";
+    this.reason = reason;
+  }
+}

@@ -1,0 +1,170 @@
+/**
+ * The runs of one process: delivery (queue and workers) per start, the invoker call around each run
+ * (counting, journaling), and the dead letters kept across starts.
+ *
+ * @module
+ */
+
+import { describeError } from "../_util/errors.ts";
+import type { Logger } from "../_util/log.ts";
+import type { ProcessJournal } from "../journal/mod.ts";
+import type { ProcessConfig } from "./config/mod.ts";
+import { DeadLetters } from "./dead_letters.ts";
+import { Delivery, type DeliveryStatus } from "./delivery.ts";
+import { type Invoker, type ProcessEvent, RunBlockedError, type RunResult } from "./process_event.ts";
+
+/** Longest stored reply and error text in journal entries. */
+const REPLY_CHARS = 2000;
+const ERROR_CHARS = 1000;
+
+/** What runs need from the process. */
+export interface RunsHost {
+  /** Process name. */
+  name: string;
+  /** Process id. */
+  processId: string;
+  /** Logger. */
+  logger: Logger;
+  /** Journal. */
+  journal: ProcessJournal | undefined;
+  /** Resolves when runs may happen (running, or awaiting woken); rejects when `signal` aborts. */
+  runnable(signal: AbortSignal): Promise<void>;
+  /** Moves the process to failed, not awaited. */
+  fail(reason: string): void;
+  /** A run begins (activity: wakes an awaiting process, holds the idle clock). */
+  runStarted(): void;
+  /** A run ended (restarts the idle clock when nothing else runs). */
+  runEnded(): void;
+}
+
+/** Counters of runs since deploy, with the delivery counters of the current start. */
+export interface RunsStatus extends Partial<DeliveryStatus> {
+  /** Runs begun since deploy. */
+  invocations: number;
+  /** Dead letters held. */
+  dead_letters: number;
+}
+
+/** Runs of one process. */
+export class ProcessRuns {
+  /** Events given up, kept across starts. */
+  readonly deadLetters: DeadLetters = new DeadLetters(100);
+  #host: RunsHost;
+  #invoker: Invoker | undefined;
+  #delivery: Delivery | undefined;
+  #invocations = 0;
+  #warnedNoRunner = false;
+
+  /** Runs for `host`, calling `invoker` (none: events are dead-lettered as "no runner"). */
+  constructor(host: RunsHost, invoker: Invoker | undefined) {
+    this.#host = host;
+    this.#invoker = invoker;
+  }
+
+  /** Starts delivery for a start with this resolved config. */
+  begin(config: ProcessConfig): void {
+    this.deadLetters.resize(config.trigger_delivery.dead_letter_size);
+    const host = this.#host;
+    this.#delivery = new Delivery({
+      runnable: (signal) => host.runnable(signal),
+      run: (event, attempt, signal) => this.#run(config, event, attempt, signal),
+      fail: (reason) => host.fail(reason),
+      warn: (message, fields) => host.logger.warning(message, { process: host.name, ...fields }),
+    }, { settings: config.trigger_delivery, workers: config.concurrency, deadLetters: this.deadLetters });
+    this.#delivery.start();
+  }
+
+  /** Stops delivery; queued events are dead-lettered with `reason`. */
+  async end(reason: "process stopped" | "process failed"): Promise<void> {
+    const delivery = this.#delivery;
+    this.#delivery = undefined;
+    await delivery?.stop(reason);
+  }
+
+  /** Queues an event, waiting for room. Rejects when the process is not started. */
+  deliver(event: ProcessEvent, signal?: AbortSignal): Promise<void> {
+    if (!this.#delivery) return Promise.reject(new Error(`process ${this.#host.name} is not started`));
+    return this.#delivery.deliver(event, signal);
+  }
+
+  /** Queues an event without waiting; false when it was dead-lettered (queue full) or not started. */
+  inject(event: ProcessEvent): boolean {
+    if (!this.#delivery) {
+      this.deadLetters.add({ event, reason: "process stopped", error: null, attempts: 0 });
+      return false;
+    }
+    return this.#delivery.offer(event);
+  }
+
+  /** Puts dead letters (all, or these event ids) back in the queue; returns how many went back. */
+  redeliver(eventIds?: readonly string[]): number {
+    let count = 0;
+    for (const letter of this.deadLetters.take(eventIds)) if (this.inject(letter.event)) count++;
+    return count;
+  }
+
+  /** Counters. */
+  status(): RunsStatus {
+    return {
+      invocations: this.#invocations,
+      ...this.#delivery?.status(),
+      dead_letters: this.deadLetters.size,
+    };
+  }
+
+  async #run(
+    config: ProcessConfig,
+    event: ProcessEvent,
+    attempt: number,
+    signal: AbortSignal,
+  ): Promise<RunResult> {
+    const host = this.#host;
+    const invoker = this.#invoker;
+    if (!invoker) {
+      if (!this.#warnedNoRunner) {
+        host.logger.warning("no agent runner: events are dead-lettered", { process: host.name });
+      }
+      this.#warnedNoRunner = true;
+      throw new RunBlockedError("no runner", "no agent runner is configured");
+    }
+    const invocation = ++this.#invocations;
+    const journal = host.journal;
+    const { trigger_id, trigger_type, event_id } = event;
+    await journal?.record("invocation_start", { invocation, event_id, trigger_id, attempt });
+    const began = performance.now();
+    host.runStarted();
+    try {
+      const result = await invoker({
+        name: host.name,
+        processId: host.processId,
+        config,
+        event,
+        attempt,
+        invocation,
+        journal,
+        logger: host.logger,
+        signal,
+      }) ?? {};
+      await journal?.record("invocation_result", {
+        invocation,
+        event_id,
+        trigger_type,
+        attempt,
+        duration_ms: Math.round((performance.now() - began) * 10) / 10,
+        response: result.response === undefined ? null : result.response.slice(0, REPLY_CHARS),
+      });
+      return result;
+    } catch (error) {
+      await journal?.record("error", {
+        invocation,
+        event_id,
+        attempt,
+        error_type: error instanceof Error ? error.name : typeof error,
+        error: describeError(error).slice(0, ERROR_CHARS),
+      });
+      throw error;
+    } finally {
+      host.runEnded();
+    }
+  }
+}

@@ -1,0 +1,78 @@
+/**
+ * Building a trigger from its config.
+ *
+ * @module
+ */
+
+import type { Logger } from "../_util/log.ts";
+import type { TriggerConfig } from "../runtime/mod.ts";
+import { CronTrigger } from "./cron_trigger.ts";
+import type { EventBus } from "./event_bus.ts";
+import { EventTrigger } from "./event_trigger.ts";
+import { FileWatchTrigger } from "./file_watch_trigger.ts";
+import type { MessageBroker } from "./message_broker.ts";
+import { MessageTrigger } from "./message_trigger.ts";
+import type { Trigger } from "./types.ts";
+import { WebhookTrigger } from "./webhook_trigger.ts";
+
+/** What triggers of a runtime share. */
+export interface TriggerSources {
+  /** The bus event triggers subscribe to. */
+  eventBus: EventBus;
+  /** The broker message triggers subscribe to. */
+  broker: MessageBroker;
+}
+
+/** Options for {@linkcode buildTrigger}. */
+export interface BuildTriggerOptions {
+  /** Id of the trigger. */
+  triggerId: string;
+  /** Shared bus and broker. */
+  sources: TriggerSources;
+  /** Logger for drops and failures. */
+  logger?: Logger;
+  /** For webhooks: a reason to refuse POSTs (503), e.g. while the process is failing. */
+  accepting?: () => string | undefined;
+}
+
+/** A new, not yet started trigger for a resolved trigger config. */
+export function buildTrigger(config: TriggerConfig, options: BuildTriggerOptions): Trigger {
+  const { triggerId, logger } = options;
+  switch (config.type) {
+    case "cron":
+      return new CronTrigger({
+        cronExpression: config.cron_expression,
+        timezone: config.cron_timezone,
+        triggerId,
+        logger,
+      });
+    case "webhook":
+      return new WebhookTrigger({
+        path: config.webhook_path,
+        port: config.webhook_port,
+        host: config.webhook_host,
+        hmacSecret: config.hmac_secret,
+        triggerId,
+        logger,
+        accepting: options.accepting,
+      });
+    case "file_watch":
+      return new FileWatchTrigger({
+        watchPath: config.watch_path,
+        patterns: config.watch_patterns,
+        events: config.watch_events,
+        triggerId,
+        logger,
+      });
+    case "event":
+      return new EventTrigger({
+        eventBus: options.sources.eventBus,
+        eventType: config.event_type,
+        sourceFilter: config.event_source,
+        triggerId,
+        logger,
+      });
+    case "message":
+      return new MessageTrigger({ broker: options.sources.broker, topic: config.topic, triggerId, logger });
+  }
+}

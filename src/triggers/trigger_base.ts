@@ -1,0 +1,126 @@
+/**
+ * Shared machinery of the built-in triggers: an own bounded queue, `waitForNext`, and the stop sentinel.
+ *
+ * @module
+ */
+
+import { uuid } from "../_util/ids.ts";
+import type { Logger } from "../_util/log.ts";
+import { BoundedQueue } from "../_util/bounded_queue.ts";
+import {
+  STOP_KEY,
+  type Trigger,
+  TriggerCancelledError,
+  type TriggerEvent,
+  type TriggerType,
+} from "./types.ts";
+
+/** Options every built-in trigger takes. */
+export interface TriggerBaseOptions {
+  /** Trigger id. */
+  triggerId: string;
+  /** Trigger type. */
+  type: TriggerType;
+  /** Capacity of the trigger's own queue. */
+  capacity: number;
+  /** Where drops are logged. */
+  logger?: Logger;
+}
+
+/** Base class: subclasses call {@linkcode TriggerBase.emit} and implement `listen`/`unlisten`. */
+export abstract class TriggerBase implements Trigger {
+  /** Id put on every event. */
+  readonly triggerId: string;
+  /** Trigger type. */
+  readonly type: TriggerType;
+  /** Logger for drops and failures (may be undefined). */
+  protected readonly logger: Logger | undefined;
+  #queue: BoundedQueue<TriggerEvent>;
+  #dropped = 0;
+  #running = false;
+  #stopped = false;
+
+  /** Sets up the queue. */
+  constructor(options: TriggerBaseOptions) {
+    this.triggerId = options.triggerId;
+    this.type = options.type;
+    this.logger = options.logger;
+    this.#queue = new BoundedQueue(options.capacity);
+  }
+
+  /** Events waiting. */
+  get queueSize(): number {
+    return this.#queue.size;
+  }
+
+  /** Queue capacity. */
+  get queueCapacity(): number {
+    return this.#queue.capacity;
+  }
+
+  /** Events refused because the queue was full. */
+  get dropped(): number {
+    return this.#dropped;
+  }
+
+  /** Whether the trigger is listening. */
+  get running(): boolean {
+    return this.#running;
+  }
+
+  /** Starts listening. */
+  async start(): Promise<void> {
+    if (this.#running) return;
+    if (this.#stopped) throw new Error(`trigger ${this.triggerId} was stopped; make a new one`);
+    await this.listen();
+    this.#running = true;
+  }
+
+  /** Stops listening, then enqueues the stop sentinel. */
+  async stop(): Promise<void> {
+    if (this.#stopped) return;
+    this.#stopped = true;
+    if (this.#running) await this.unlisten();
+    this.#running = false;
+    this.#queue.force(this.makeEvent(null, { [STOP_KEY]: true }));
+  }
+
+  /** The next event, or {@linkcode TriggerCancelledError} at the stop sentinel (and after it). */
+  async waitForNext(): Promise<TriggerEvent> {
+    const event = await this.#queue.take();
+    if (event.metadata[STOP_KEY] === true) {
+      this.#queue.force(event);
+      throw new TriggerCancelledError(this.triggerId);
+    }
+    return event;
+  }
+
+  /** A new event of this trigger. */
+  protected makeEvent(payload: unknown, metadata: Record<string, unknown> = {}): TriggerEvent {
+    return {
+      trigger_id: this.triggerId,
+      trigger_type: this.type,
+      event_id: uuid(),
+      timestamp: new Date().toISOString(),
+      payload,
+      metadata,
+    };
+  }
+
+  /** Queues an event without waiting; false (and a warning) when the queue is full. */
+  protected emit(event: TriggerEvent): boolean {
+    if (this.#queue.offer(event)) return true;
+    this.#dropped++;
+    this.logger?.warning("trigger queue full: event dropped", {
+      trigger_id: this.triggerId,
+      event_id: event.event_id,
+      capacity: this.#queue.capacity,
+    });
+    return false;
+  }
+
+  /** Starts the source (bind, subscribe, schedule). */
+  protected abstract listen(): Promise<void>;
+  /** Stops the source. */
+  protected abstract unlisten(): Promise<void>;
+}
