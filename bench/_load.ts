@@ -9,7 +9,10 @@
 /** Which client drives the load. */
 export type Generator = "raw" | "fetch";
 
-/** What to request. `body(seq)` builds a fresh JSON body per request (seq is unique within a run). */
+/**
+ * What to request. `body(seq)` builds a fresh JSON body per request (seq is unique within a run); a string
+ * body is sent as is every time (the raw client then encodes the whole request once).
+ */
 export interface LoadTarget {
   /** Base URL, e.g. `http://127.0.0.1:1234`. */
   baseUrl: string;
@@ -19,8 +22,8 @@ export interface LoadTarget {
   path: string;
   /** Extra request headers (lowercase names). */
   headers: Record<string, string>;
-  /** Body builder for POST. */
-  body?: (seq: number) => string;
+  /** Body builder for POST, or one fixed body. */
+  body?: string | ((seq: number) => string);
   /** Status every answer must have; others count as errors. */
   status: number;
 }
@@ -41,6 +44,8 @@ export interface LoadResult {
   requests: number;
   /** Answers with another status. */
   errors: number;
+  /** Count of each other status among the errors (e.g. `{"503": 12}`). */
+  statuses: Record<string, number>;
   /** Wall time from first send to last answer. */
   seconds: number;
   /** Requests per second. */
@@ -55,10 +60,14 @@ export interface LoadResult {
 export async function runLoad(target: LoadTarget, options: LoadOptions): Promise<LoadResult> {
   const latencies: number[] = [];
   let errors = 0;
+  const statuses: Record<string, number> = {};
   let seq = 0;
   const record = (ms: number, status: number) => {
     if (status === target.status) latencies.push(ms);
-    else errors++;
+    else {
+      errors++;
+      statuses[status] = (statuses[status] ?? 0) + 1;
+    }
   };
   const started = performance.now();
   const deadline = started + options.durationMs;
@@ -80,7 +89,7 @@ export async function runLoad(target: LoadTarget, options: LoadOptions): Promise
     const headers = { ...target.headers, ...(target.body ? { "content-type": "application/json" } : {}) };
     await Promise.all(Array.from({ length: options.connections }, async () => {
       while (performance.now() < deadline) {
-        const body = target.body?.(seq++);
+        const body = typeof target.body === "function" ? target.body(seq++) : target.body;
         const t0 = performance.now();
         const answer = await fetch(url, { method: target.method, headers, body, client });
         await answer.arrayBuffer();
@@ -93,6 +102,7 @@ export async function runLoad(target: LoadTarget, options: LoadOptions): Promise
   return {
     requests: latencies.length,
     errors,
+    statuses,
     seconds,
     rps: latencies.length / seconds,
     p50Ms: percentile(latencies, 0.5),
@@ -120,19 +130,25 @@ async function rawLoop(
 ): Promise<void> {
   const fixedHead = `${target.method} ${target.path} HTTP/1.1\r\nhost: ${host}\r\n` +
     Object.entries(target.headers).map(([k, v]) => `${k}: ${v}\r\n`).join("");
-  const fixed = target.body ? undefined : encoder.encode(fixedHead + "\r\n");
+  const build = (text: string) => {
+    const body = encoder.encode(text);
+    const head = encoder.encode(
+      `${fixedHead}content-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n`,
+    );
+    const request = new Uint8Array(head.length + body.length);
+    request.set(head);
+    request.set(body, head.length);
+    return request;
+  };
+  const makeBody = target.body;
+  const fixed = makeBody === undefined
+    ? encoder.encode(fixedHead + "\r\n")
+    : typeof makeBody === "string"
+    ? build(makeBody)
+    : undefined;
   let buf = new Uint8Array(64 * 1024);
   while (performance.now() < deadline) {
-    let request = fixed;
-    if (!request) {
-      const body = encoder.encode(target.body!(nextSeq()));
-      const head = encoder.encode(
-        `${fixedHead}content-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n`,
-      );
-      request = new Uint8Array(head.length + body.length);
-      request.set(head);
-      request.set(body, head.length);
-    }
+    const request = fixed ?? build((makeBody as (seq: number) => string)(nextSeq()));
     const t0 = performance.now();
     for (let sent = 0; sent < request.length;) sent += await conn.write(request.subarray(sent));
     // Read one whole answer: headers, then content-length bytes (no pipelining, so nothing follows).

@@ -67,9 +67,12 @@ export function compare(rounds: Array<{ a: RunFigures; b: RunFigures }>): Compar
 /** A table row: label, A, B, A/B, target note. */
 export type Row = [string, string, string, string, string];
 
-/** Renders rows as an aligned text table with a header. */
-export function renderTable(rows: readonly Row[]): string {
-  const all: Row[] = [["figure", "A agentry", "B bare hono", "A/B", "target"], ...rows];
+/** Renders rows as an aligned text table under `header` (default: the control API benchmark's). */
+export function renderTable(
+  rows: readonly Row[],
+  header: Row = ["figure", "A agentry", "B bare hono", "A/B", "target"],
+): string {
+  const all: Row[] = [header, ...rows];
   const widths = [0, 1, 2, 3, 4].map((i) => Math.max(...all.map((row) => row[i].length)));
   const line = (row: Row) =>
     row.map((cell, i) => (i === 0 || i === 4 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ")

@@ -4,6 +4,7 @@
  * @module
  */
 
+import { readLimitedBody } from "../_util/read_body.ts";
 import { ApiError } from "./errors.ts";
 
 /** Largest accepted body: 1 MiB. */
@@ -41,58 +42,20 @@ export async function readJsonObject(
   return value as Record<string, unknown>;
 }
 
-function tooLarge(limit: number): ApiError {
-  return new ApiError("PAYLOAD_TOO_LARGE", `The request body is larger than ${limit} bytes.`);
-}
+const BODY_ERRORS = {
+  400: () => new ApiError("HTTP_ERROR", "The request body could not be read.", { status: 400 }),
+  408: () => new ApiError("HTTP_ERROR", "The request body was not received in time.", { status: 408 }),
+} as const;
 
 async function readText(request: Request, limit: number, timeoutMs: number): Promise<string> {
-  const declared = request.headers.get("content-length");
-  if (declared !== null && Number(declared) > limit) throw tooLarge(limit);
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new ApiError("HTTP_ERROR", "The request body was not received in time.", { status: 408 })),
-      timeoutMs,
-    );
-  });
-  try {
-    while (true) {
-      let chunk: ReadableStreamReadResult<Uint8Array>;
-      try {
-        chunk = await Promise.race([reader.read(), timeout]);
-      } catch (error) {
-        if (error instanceof ApiError) throw error;
-        throw new ApiError("HTTP_ERROR", "The request body could not be read.", { status: 400 });
-      }
-      if (chunk.done) break;
-      size += chunk.value.byteLength;
-      if (size > limit) throw tooLarge(limit);
-      chunks.push(chunk.value);
-    }
-  } catch (error) {
-    reader.cancel().catch(() => undefined);
-    throw error;
-  } finally {
-    clearTimeout(timer);
+  const body = await readLimitedBody(request, limit, timeoutMs);
+  if (body === 413) {
+    throw new ApiError("PAYLOAD_TOO_LARGE", `The request body is larger than ${limit} bytes.`);
   }
+  if (typeof body === "number") throw BODY_ERRORS[body]();
   try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(concat(chunks, size));
+    return new TextDecoder("utf-8", { fatal: true }).decode(body);
   } catch {
     throw new ApiError("INVALID_JSON", "The request body is not valid UTF-8 JSON.");
   }
-}
-
-function concat(chunks: Uint8Array[], size: number): Uint8Array {
-  if (chunks.length === 1) return chunks[0];
-  const out = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return out;
 }

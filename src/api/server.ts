@@ -5,6 +5,7 @@
  */
 
 import type { AgentRuntime } from "../runtime/mod.ts";
+import { serveHandler } from "../_util/serve.ts";
 import { createControlApi } from "./control_api.ts";
 import type { ControlApi } from "./context.ts";
 import { ApiError, FIXED_MESSAGES } from "./errors.ts";
@@ -54,24 +55,17 @@ export class ControlServer {
   }
 
   /** Binds and serves; resolves once listening. */
-  start(): Promise<void> {
-    if (this.#server) return Promise.resolve();
+  async start(): Promise<void> {
+    if (this.#server) return;
     const app = this.app;
-    return new Promise((resolve, reject) => {
-      try {
-        this.#server = Deno.serve({
-          hostname: this.host,
-          port: this.#port,
-          onListen: (address) => {
-            this.#port = address.port;
-            resolve();
-          },
-          onError: () => new ApiError("INTERNAL_ERROR", FIXED_MESSAGES.INTERNAL_ERROR).toResponse(),
-        }, (request, info) => app.fetch(request, { remoteAddr: info.remoteAddr.hostname }));
-      } catch (error) {
-        reject(error);
-      }
+    const served = await serveHandler({
+      hostname: this.host,
+      port: this.#port,
+      handler: (request, remoteAddr) => app.fetch(request, { remoteAddr }),
+      onError: () => new ApiError("INTERNAL_ERROR", FIXED_MESSAGES.INTERNAL_ERROR).toResponse(),
     });
+    this.#server = served.server;
+    this.#port = served.port;
   }
 
   /** Stops accepting connections and waits for answers in flight. */

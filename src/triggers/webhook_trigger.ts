@@ -5,6 +5,7 @@
  */
 
 import type { Logger } from "../_util/log.ts";
+import { serveHandler } from "../_util/serve.ts";
 import { TriggerBase } from "./trigger_base.ts";
 import { readBody, signatureValid } from "./_webhook_body.ts";
 
@@ -129,22 +130,15 @@ export class WebhookTrigger extends TriggerBase {
   }
 
   /** Binds `host:port` and serves {@linkcode WebhookTrigger.handler}; rejects when it cannot bind. */
-  protected override listen(): Promise<void> {
-    return new Promise((resolve, reject) => {
-      try {
-        this.#server = Deno.serve({
-          hostname: this.host,
-          port: this.#port,
-          onListen: (address) => {
-            this.#port = address.port;
-            resolve();
-          },
-          onError: () => json(500, { status: "error", message: "internal error" }),
-        }, (request, info) => this.handler(request, { remoteAddr: info.remoteAddr.hostname }));
-      } catch (error) {
-        reject(error);
-      }
+  protected override async listen(): Promise<void> {
+    const served = await serveHandler({
+      hostname: this.host,
+      port: this.#port,
+      handler: (request, remoteAddr) => this.handler(request, { remoteAddr }),
+      onError: () => json(500, { status: "error", message: "internal error" }),
     });
+    this.#server = served.server;
+    this.#port = served.port;
   }
 
   /** Stops accepting connections and waits for answers in flight. */

@@ -1,0 +1,61 @@
+/**
+ * Webhook benchmark servers, each run as its own `deno run` subprocess on 127.0.0.1 port 0:
+ *
+ * - `--mode trigger [--secret S]`: A, a started {@linkcode WebhookTrigger} on `POST /hook` (queue capacity
+ *   10,000) with a consumer draining `waitForNext()` so the queue never fills; with `--secret` every POST
+ *   must carry a valid `X-Webhook-Signature`.
+ * - `--mode bare`: B, a bare `Deno.serve` that reads the body of `POST /hook` and answers 202 with
+ *   `{"status":"accepted","event_id":"<uuid>"}` (same shape, length and content-type as A's answer).
+ *
+ * Prints `{"url", "pid"}` on stdout once listening; exits on SIGTERM or when stdin closes.
+ *
+ * Usage: `deno run --allow-all bench/webhook_server.ts --mode trigger|bare [--secret S]`
+ *
+ * @module
+ */
+
+import { WebhookTrigger } from "../mod.ts";
+import { flag, serveUntilTold } from "./_serve_until_told.ts";
+
+/** Path both servers accept POSTs on. */
+export const HOOK_PATH = "/hook";
+
+async function serveTrigger(secret: string | undefined): Promise<never> {
+  const trigger = new WebhookTrigger({
+    path: HOOK_PATH,
+    port: 0,
+    host: "127.0.0.1",
+    capacity: 10_000,
+    hmacSecret: secret,
+  });
+  await trigger.start();
+  (async () => {
+    while (true) await trigger.waitForNext();
+  })().catch(() => undefined); // TriggerCancelledError at stop
+  return await serveUntilTold(trigger.url, () => trigger.stop());
+}
+
+async function serveBare(): Promise<never> {
+  const headers = { "content-type": "application/json" };
+  const listening = Promise.withResolvers<string>();
+  const server = Deno.serve({
+    hostname: "127.0.0.1",
+    port: 0,
+    onListen: ({ hostname, port }) => listening.resolve(`http://${hostname}:${port}`),
+  }, async (request) => {
+    if (request.method !== "POST" || new URL(request.url).pathname !== HOOK_PATH) {
+      return new Response('{"status":"error","message":"not found"}', { status: 404, headers });
+    }
+    await request.arrayBuffer();
+    const body = JSON.stringify({ status: "accepted", event_id: crypto.randomUUID() });
+    return new Response(body, { status: 202, headers });
+  });
+  return await serveUntilTold(await listening.promise, () => server.shutdown());
+}
+
+if (import.meta.main) {
+  const mode = flag("mode");
+  if (mode === "trigger") await serveTrigger(flag("secret"));
+  else if (mode === "bare") await serveBare();
+  else throw new Error("usage: webhook_server.ts --mode trigger|bare [--secret S]");
+}
