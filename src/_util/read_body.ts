@@ -5,7 +5,15 @@
  * @module
  */
 
-/** The raw body, or the status to answer: 413 over `limit`, 408 too slow, 400 broken stream. */
+import { Deadlines } from "./deadlines.ts";
+
+const deadlines = new Deadlines();
+
+/**
+ * The raw body, or the status to answer: 413 over `limit`, 408 not received within `timeoutMs`, 400 a
+ * broken stream. A body with a declared Content-Length within the limit is read in one call; others are
+ * streamed and counted.
+ */
 export async function readLimitedBody(
   request: Request,
   limit: number,
@@ -14,28 +22,33 @@ export async function readLimitedBody(
   const declared = request.headers.get("content-length");
   if (declared !== null && Number(declared) > limit) return 413;
   if (!request.body) return new Uint8Array(0);
+  if (declared !== null) {
+    return await deadlines.race(request.bytes().catch(() => 400 as const), timeoutMs, () => 408 as const);
+  }
   const reader = request.body.getReader();
+  return await deadlines.race(streamed(reader, limit).catch(() => 400 as const), timeoutMs, () => {
+    reader.cancel().catch(() => undefined);
+    return 408 as const;
+  });
+}
+
+async function streamed(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  limit: number,
+): Promise<Uint8Array | 413> {
   const chunks: Uint8Array[] = [];
   let size = 0;
-  let done = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<408>((resolve) => timer = setTimeout(() => resolve(408), timeoutMs));
-  try {
-    while (true) {
-      const chunk = await Promise.race([reader.read(), timeout]).catch(() => 400 as const);
-      if (typeof chunk === "number") return chunk;
-      if (chunk.done) {
-        done = true;
-        break;
-      }
-      size += chunk.value.byteLength;
-      if (size > limit) return 413;
-      chunks.push(chunk.value);
+  while (true) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      reader.cancel().catch(() => undefined);
+      return 413;
     }
-  } finally {
-    clearTimeout(timer);
-    if (!done) reader.cancel().catch(() => undefined);
+    chunks.push(value);
   }
+  if (chunks.length === 1) return chunks[0];
   const out = new Uint8Array(size);
   let offset = 0;
   for (const chunk of chunks) {

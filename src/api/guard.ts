@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { Logger } from "../_util/log.ts";
 import { hostHeaderName, isLoopbackHost, isLoopbackOrigin } from "../_util/net.ts";
 import { type ApiEnv, clientOf } from "./context.ts";
@@ -42,6 +42,12 @@ export function safeEqual(actual: string, expected: string): boolean {
 /** Methods a loopback web UI may use across origins. */
 const CORS_METHODS = "GET, HEAD, POST, PATCH, PUT, DELETE";
 
+const PREFLIGHT_HEADERS: Record<string, string> = {
+  "access-control-allow-methods": CORS_METHODS,
+  "access-control-allow-headers": "authorization, content-type",
+  "access-control-max-age": "600",
+};
+
 function allowOrigin(response: Response, origin: string | undefined): Response {
   if (origin === undefined) return response;
   response.headers.set("access-control-allow-origin", origin);
@@ -58,57 +64,44 @@ function allowOrigin(response: Response, origin: string | undefined): Response {
  */
 export function createGuard(options: GuardOptions): MiddlewareHandler<ApiEnv> {
   const expected = options.token;
-  return async (c, next) => {
-    const refuse = (error: ApiError, reason: string) => {
-      options.logger.warning("request refused", {
-        method: c.req.method,
-        path: c.req.path,
-        status: error.status,
-        code: error.code,
-        reason,
-        client: clientOf(c.env),
-      });
-      return allowOrigin(error.toResponse(), corsOrigin);
-    };
-    let corsOrigin: string | undefined;
+  const refuse = (c: Context<ApiEnv>, error: ApiError, reason: string, corsOrigin?: string): Response => {
+    options.logger.warning("request refused", {
+      method: c.req.method,
+      path: c.req.path,
+      status: error.status,
+      code: error.code,
+      reason,
+      client: clientOf(c.env),
+    });
+    return allowOrigin(error.toResponse(), corsOrigin);
+  };
+  // Not an async function: requests without a CORS origin return next()'s promise directly.
+  return (c, next) => {
     if (c.req.url.length > MAX_URL_LENGTH) {
-      return refuse(
-        new ApiError("HTTP_ERROR", "The request URL is too long.", { status: 414 }),
-        "url too long",
-      );
+      const error = new ApiError("HTTP_ERROR", "The request URL is too long.", { status: 414 });
+      return Promise.resolve(refuse(c, error, "url too long"));
     }
+    let corsOrigin: string | undefined;
     if (options.loopback) {
       const host = c.req.header("host");
       if (host !== undefined && !isLoopbackHost(hostHeaderName(host))) {
-        return refuse(
-          new ApiError(
-            "MISDIRECTED_REQUEST",
-            "This server only answers requests addressed to a loopback host.",
-          ),
-          "non-loopback Host header",
+        const error = new ApiError(
+          "MISDIRECTED_REQUEST",
+          "This server only answers requests addressed to a loopback host.",
         );
+        return Promise.resolve(refuse(c, error, "non-loopback Host header"));
       }
       const origin = c.req.header("origin");
       if (origin !== undefined && !isLoopbackOrigin(origin)) {
-        return refuse(
-          new ApiError("CROSS_ORIGIN_REFUSED", "Cross-origin requests are refused."),
-          "non-loopback Origin header",
-        );
+        const error = new ApiError("CROSS_ORIGIN_REFUSED", "Cross-origin requests are refused.");
+        return Promise.resolve(refuse(c, error, "non-loopback Origin header"));
       }
       corsOrigin = origin;
       if (
         origin !== undefined && c.req.method === "OPTIONS" && c.req.header("access-control-request-method")
       ) {
-        return allowOrigin(
-          new Response(null, {
-            status: 204,
-            headers: {
-              "access-control-allow-methods": CORS_METHODS,
-              "access-control-allow-headers": "authorization, content-type",
-              "access-control-max-age": "600",
-            },
-          }),
-          origin,
+        return Promise.resolve(
+          allowOrigin(new Response(null, { status: 204, headers: PREFLIGHT_HEADERS }), origin),
         );
       }
     }
@@ -120,10 +113,13 @@ export function createGuard(options: GuardOptions): MiddlewareHandler<ApiEnv> {
         const error = new ApiError("UNAUTHORIZED", "A valid bearer token is required.", {
           headers: { "www-authenticate": "Bearer" },
         });
-        return refuse(error, match ? "wrong token" : "missing token");
+        return Promise.resolve(refuse(c, error, match ? "wrong token" : "missing token", corsOrigin));
       }
     }
-    await next();
-    if (corsOrigin !== undefined) allowOrigin(c.res, corsOrigin);
+    if (corsOrigin === undefined) return next();
+    const origin = corsOrigin;
+    return next().then(() => {
+      allowOrigin(c.res, origin);
+    });
   };
 }

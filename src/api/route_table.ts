@@ -61,19 +61,20 @@ export function defineRoute(
   const method = route.method.toUpperCase();
   table.add(method, route.path);
   const honoPath = route.path.replace(/\{(\w+)\}/g, ":$1");
-  const mutating = MUTATING_METHODS.has(method);
+  if (!MUTATING_METHODS.has(method)) {
+    app.on(method, honoPath, handler);
+    return;
+  }
   app.on(method, honoPath, async (c) => {
-    if (mutating) {
-      c.set("route", route.path);
-      c.set("params", c.req.param() as Record<string, string>);
-      const body = await readJsonObject(c.req.raw);
-      if (!takesBody && body && Object.keys(body).length > 0) {
-        throw new ApiError("UNKNOWN_FIELD", "This route takes no request body.", {
-          details: Object.keys(body).map((field) => ({ field, expected: "no such field" })),
-        });
-      }
-      c.set("body", body);
+    c.set("route", route.path);
+    c.set("params", c.req.param() as Record<string, string>);
+    const body = await readJsonObject(c.req.raw);
+    if (!takesBody && body && Object.keys(body).length > 0) {
+      throw new ApiError("UNKNOWN_FIELD", "This route takes no request body.", {
+        details: Object.keys(body).map((field) => ({ field, expected: "no such field" })),
+      });
     }
+    c.set("body", body);
     return await handler(c);
   });
 }

@@ -7,7 +7,7 @@
 import type { Logger } from "../_util/log.ts";
 import { serveHandler } from "../_util/serve.ts";
 import { TriggerBase } from "./trigger_base.ts";
-import { readBody, signatureValid } from "./_webhook_body.ts";
+import { HmacSha256, readBody } from "./_webhook_body.ts";
 
 /** Largest accepted webhook body: 1 MiB. */
 export const WEBHOOK_MAX_BODY_BYTES = 1024 * 1024;
@@ -89,7 +89,7 @@ export class WebhookTrigger extends TriggerBase {
   /** Answers one request; `info.remoteAddr` becomes metadata `remote`. */
   readonly handler: WebhookHandler;
   #port: number;
-  #secret: string | undefined;
+  #signer: HmacSha256 | undefined;
   #accepting: (() => string | undefined) | undefined;
   #bodyTimeoutMs: number;
   #server: Deno.HttpServer<Deno.NetAddr> | undefined;
@@ -101,7 +101,7 @@ export class WebhookTrigger extends TriggerBase {
     this.path = options.path;
     this.host = options.host ?? "0.0.0.0";
     this.#port = options.port;
-    this.#secret = options.hmacSecret;
+    this.#signer = options.hmacSecret === undefined ? undefined : new HmacSha256(options.hmacSecret);
     this.#accepting = options.accepting;
     this.#bodyTimeoutMs = options.bodyTimeoutMs ?? 30_000;
     this.handler = (request, info) => this.#handle(request, info?.remoteAddr ?? null);
@@ -150,7 +150,7 @@ export class WebhookTrigger extends TriggerBase {
 
   async #handle(request: Request, remote: string | null): Promise<Response> {
     try {
-      const url = new URL(request.url);
+      const url = splitUrl(request.url);
       if (url.pathname === "/health") {
         if (request.method !== "GET") return notAllowed("GET");
         return json(200, { status: "healthy", trigger_id: this.triggerId, queue_size: this.queueSize });
@@ -167,20 +167,18 @@ export class WebhookTrigger extends TriggerBase {
     }
   }
 
-  async #post(request: Request, url: URL, remote: string | null): Promise<Response> {
+  async #post(request: Request, url: SplitUrl, remote: string | null): Promise<Response> {
     const body = await readBody(request, WEBHOOK_MAX_BODY_BYTES, this.#bodyTimeoutMs);
     if (typeof body === "number") return json(body, { status: "error", message: BODY_ERRORS[body] });
-    const secret = this.#secret;
-    if (
-      secret !== undefined && !signatureValid(secret, request.headers.get(WEBHOOK_SIGNATURE_HEADER), body)
-    ) {
+    const signer = this.#signer;
+    if (signer && !signer.verify(request.headers.get(WEBHOOK_SIGNATURE_HEADER), body)) {
       return json(401, { status: "error", message: "invalid signature" });
     }
     const reason = this.#closed ? "trigger stopped" : this.#accepting?.();
     if (reason !== undefined) {
       return json(503, { status: "unavailable", message: reason }, { "retry-after": "30" });
     }
-    const text = new TextDecoder().decode(body);
+    const text = DECODER.decode(body);
     let payload: unknown = text;
     try {
       payload = JSON.parse(text);
@@ -188,21 +186,22 @@ export class WebhookTrigger extends TriggerBase {
       // not JSON: the payload is the text
     }
     const headers: Record<string, string> = {};
-    for (const [name, value] of request.headers) {
+    // forEach is several times cheaper than for...of on Deno's Headers (no entry arrays).
+    request.headers.forEach((value, name) => {
       if (!WEBHOOK_REDACTED_HEADERS.has(name)) headers[name] = value;
-    }
+    });
     const event = this.makeEvent(payload, {
       method: "POST",
       path: url.pathname,
-      query: Object.fromEntries(url.searchParams),
+      query: url.search === "" ? {} : Object.fromEntries(new URLSearchParams(url.search)),
       headers,
       remote,
-      signature_verified: secret !== undefined,
+      signature_verified: signer !== undefined,
     });
     if (!this.emit(event)) {
       return json(503, { status: "error", message: "queue full" }, { "retry-after": "1" });
     }
-    return json(202, { status: "accepted", event_id: event.event_id });
+    return new Response(`{"status":"accepted","event_id":"${event.event_id}"}`, ACCEPTED);
   }
 }
 
@@ -222,6 +221,27 @@ function baseOptions(options: WebhookTriggerOptions): ConstructorParameters<type
     logger: options.logger,
   };
 }
+
+const DECODER = new TextDecoder();
+
+interface SplitUrl {
+  pathname: string;
+  search: string;
+}
+
+/** Path and query of an absolute request URL, without building a URL object (a hot path). */
+function splitUrl(href: string): SplitUrl {
+  const start = href.indexOf("/", href.indexOf("//") + 2);
+  if (start === -1) return { pathname: "/", search: "" };
+  const hash = href.indexOf("#", start);
+  const end = hash === -1 ? href.length : hash;
+  const query = href.indexOf("?", start);
+  if (query === -1 || query > end) return { pathname: href.slice(start, end), search: "" };
+  return { pathname: href.slice(start, query), search: href.slice(query + 1, end) };
+}
+
+/** Init of 202 answers (the body is built as a string: the event id is a UUID, safe in JSON as is). */
+const ACCEPTED: ResponseInit = { status: 202, headers: { "content-type": "application/json" } };
 
 function json(status: number, body: Record<string, unknown>, headers: Record<string, string> = {}): Response {
   return Response.json(body, { status, headers });
