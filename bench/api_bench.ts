@@ -26,11 +26,12 @@
 
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type Generator, type LoadTarget, runLoad } from "./_load.ts";
+import type { Generator, LoadTarget } from "./_load.ts";
+import { measureLoad } from "./_measure.ts";
 import { report } from "./_output.ts";
 import { compare, type Comparison, fmt, type RunFigures } from "./_report.ts";
 import { measureRss, type RssFigures } from "./_rss.ts";
-import { makeTempDir, ownCpuSeconds, ServerProcess } from "./_server_process.ts";
+import { makeTempDir, ServerProcess } from "./_server_process.ts";
 import { flag } from "./_serve_until_told.ts";
 import type { Answers } from "./bare_server.ts";
 
@@ -69,23 +70,8 @@ function targets(url: string, token: string | undefined): { get: LoadTarget; pos
   };
 }
 
-async function measure(server: ServerProcess, target: LoadTarget, generator: Generator, ms: number) {
-  const [cpu0, own0] = [await server.cpuSeconds(), await ownCpuSeconds()];
-  const result = await runLoad(target, { generator, connections: CONNECTIONS, durationMs: ms });
-  const [cpu1, own1] = [await server.cpuSeconds(), await ownCpuSeconds()];
-  if (result.requests === 0) {
-    throw new Error(`${server.label}: no successful answers (${result.errors} errors)`);
-  }
-  const figures: RunFigures = {
-    rps: result.rps,
-    p50Ms: result.p50Ms,
-    p99Ms: result.p99Ms,
-    errors: result.errors,
-    serverCpuUs: ((cpu1 - cpu0) * 1e6) / result.requests,
-    serverCpuShare: (cpu1 - cpu0) / result.seconds,
-    generatorCpuUs: ((own1 - own0) * 1e6) / result.requests,
-  };
-  return figures;
+function measure(server: ServerProcess, target: LoadTarget, generator: Generator, ms: number) {
+  return measureLoad(server, target, { generator, connections: CONNECTIONS, durationMs: ms });
 }
 
 async function alternate(

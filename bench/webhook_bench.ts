@@ -20,6 +20,7 @@
  * @module
  */
 
+import { measureLoad } from "./_measure.ts";
 import { createHmac } from "node:crypto";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -60,25 +61,12 @@ function hookTarget(baseUrl: string): LoadTarget {
 }
 
 /** One load run against one server, with the server's and this process's CPU time. */
-async function measure(server: ServerProcess, ms: number) {
-  const [cpu0, own0] = [await server.cpuSeconds(), await ownCpuSeconds()];
-  const result = await runLoad(hookTarget(server.url), {
+function measure(server: ServerProcess, ms: number) {
+  return measureLoad(server, hookTarget(server.url), {
     generator: "raw",
     connections: CONNECTIONS,
     durationMs: ms,
   });
-  const [cpu1, own1] = [await server.cpuSeconds(), await ownCpuSeconds()];
-  if (result.requests === 0) throw new Error(`${server.label}: no 202 answers (${result.errors} errors)`);
-  const figures: RunFigures = {
-    rps: result.rps,
-    p50Ms: result.p50Ms,
-    p99Ms: result.p99Ms,
-    errors: result.errors,
-    serverCpuUs: ((cpu1 - cpu0) * 1e6) / result.requests,
-    serverCpuShare: (cpu1 - cpu0) / result.seconds,
-    generatorCpuUs: ((own1 - own0) * 1e6) / result.requests,
-  };
-  return figures;
 }
 
 /** One answer from a server, to check that A and B answer alike. */

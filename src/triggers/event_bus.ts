@@ -15,8 +15,8 @@
  * @module
  */
 
-import { describeError } from "../_util/errors.ts";
 import { uuid } from "../_util/ids.ts";
+import { callHandler } from "./_call_handler.ts";
 import type { Logger } from "../_util/log.ts";
 
 /** Event type a subscriber uses to receive every event. */
@@ -110,18 +110,11 @@ export class EventBus {
   }
 
   #deliver(handler: BusEventHandler, event: BusEvent): void {
-    const fail = (error: unknown) =>
-      this.#logger?.error("event handler failed", {
-        event_type: event.event_type,
-        event_id: event.event_id,
-        error: describeError(error),
-      });
-    try {
-      const result: unknown = handler(event);
-      if (result instanceof Promise) result.catch(fail);
-    } catch (error) {
-      fail(error);
-    }
+    callHandler(handler, event, {
+      logger: this.#logger,
+      message: "event handler failed",
+      fields: { event_type: event.event_type, event_id: event.event_id },
+    });
   }
 }
 

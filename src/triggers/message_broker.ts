@@ -23,8 +23,8 @@
  * @module
  */
 
-import { describeError } from "../_util/errors.ts";
 import { uuid } from "../_util/ids.ts";
+import { callHandler } from "./_call_handler.ts";
 import type { Logger } from "../_util/log.ts";
 
 /** One published message as subscribers receive it (frozen at the top level). */
@@ -142,17 +142,10 @@ export class MessageBroker {
   }
 
   #deliver(handler: MessageHandler, message: BrokerMessage): void {
-    const fail = (error: unknown) =>
-      this.#logger?.error("message handler failed", {
-        topic: message.topic,
-        message_id: message.message_id,
-        error: describeError(error),
-      });
-    try {
-      const result: unknown = handler(message);
-      if (result instanceof Promise) result.catch(fail);
-    } catch (error) {
-      fail(error);
-    }
+    callHandler(handler, message, {
+      logger: this.#logger,
+      message: "message handler failed",
+      fields: { topic: message.topic, message_id: message.message_id },
+    });
   }
 }
