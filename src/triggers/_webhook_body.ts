@@ -41,5 +41,3 @@ export class HmacSha256 {
     return timingSafeEqual(Buffer.from(match[1], "hex"), this.digest(body));
   }
 }
-
-export { readLimitedBody as readBody } from "../_util/read_body.ts";

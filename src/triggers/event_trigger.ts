@@ -6,7 +6,7 @@
 
 import type { Logger } from "../_util/log.ts";
 import type { BusEvent, EventBus } from "./event_bus.ts";
-import { TriggerBase } from "./trigger_base.ts";
+import { SubscriptionTrigger } from "./subscription_trigger.ts";
 
 /** Queue capacity of an event trigger unless set. */
 export const EVENT_TRIGGER_CAPACITY = 100;
@@ -40,13 +40,12 @@ export interface EventTriggerPayload {
 }
 
 /** Subscribes to an {@linkcode EventBus} on start and unsubscribes on stop. */
-export class EventTrigger extends TriggerBase {
+export class EventTrigger extends SubscriptionTrigger {
   /** Event type reacted to. */
   readonly eventType: string;
   /** Required event source, when set. */
   readonly sourceFilter: string | undefined;
   #bus: EventBus;
-  #unsubscribe: (() => void) | undefined;
 
   /** A trigger for `options.eventType` on `options.eventBus`; nothing is subscribed until `start()`. */
   constructor(options: EventTriggerOptions) {
@@ -65,16 +64,8 @@ export class EventTrigger extends TriggerBase {
   }
 
   /** Subscribes to the bus. */
-  protected listen(): Promise<void> {
-    this.#unsubscribe = this.#bus.subscribe(this.eventType, (event) => this.#onEvent(event));
-    return Promise.resolve();
-  }
-
-  /** Unsubscribes from the bus. */
-  protected unlisten(): Promise<void> {
-    this.#unsubscribe?.();
-    this.#unsubscribe = undefined;
-    return Promise.resolve();
+  protected subscribe(): () => void {
+    return this.#bus.subscribe(this.eventType, (event) => this.#onEvent(event));
   }
 
   #onEvent(event: BusEvent): void {

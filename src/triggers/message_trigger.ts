@@ -6,7 +6,7 @@
 
 import type { Logger } from "../_util/log.ts";
 import { type BrokerMessage, isValidTopicPattern, type MessageBroker } from "./message_broker.ts";
-import { TriggerBase } from "./trigger_base.ts";
+import { SubscriptionTrigger } from "./subscription_trigger.ts";
 
 /** Queue capacity of a message trigger unless set. */
 export const MESSAGE_TRIGGER_CAPACITY = 100;
@@ -38,11 +38,10 @@ export interface MessageTriggerPayload {
 }
 
 /** Subscribes to a {@linkcode MessageBroker} on start and unsubscribes on stop. */
-export class MessageTrigger extends TriggerBase {
+export class MessageTrigger extends SubscriptionTrigger {
   /** Topic pattern reacted to. */
   readonly topic: string;
   #broker: MessageBroker;
-  #unsubscribe: (() => void) | undefined;
 
   /** A trigger for `options.topic`; throws a RangeError for an invalid pattern. */
   constructor(options: MessageTriggerOptions) {
@@ -60,16 +59,8 @@ export class MessageTrigger extends TriggerBase {
   }
 
   /** Subscribes to the broker. */
-  protected listen(): Promise<void> {
-    this.#unsubscribe = this.#broker.subscribe(this.topic, (message) => this.#onMessage(message));
-    return Promise.resolve();
-  }
-
-  /** Unsubscribes from the broker. */
-  protected unlisten(): Promise<void> {
-    this.#unsubscribe?.();
-    this.#unsubscribe = undefined;
-    return Promise.resolve();
+  protected subscribe(): () => void {
+    return this.#broker.subscribe(this.topic, (message) => this.#onMessage(message));
   }
 
   #onMessage(message: BrokerMessage): void {

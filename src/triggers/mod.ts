@@ -27,7 +27,8 @@
 
 export { STOP_KEY, type Trigger, TriggerCancelledError, type TriggerEvent } from "./types.ts";
 export { TriggerBase, type TriggerBaseOptions } from "./trigger_base.ts";
-export { BoundedQueue, QueueAbortedError } from "./bounded_queue.ts";
+export { SubscriptionTrigger } from "./subscription_trigger.ts";
+export { BoundedQueue, QueueAbortedError } from "../_util/bounded_queue.ts";
 export {
   CRON_TRIGGER_CAPACITY,
   CronTrigger,

@@ -7,7 +7,8 @@
 import type { Logger } from "../_util/log.ts";
 import { serveHandler } from "../_util/serve.ts";
 import { TriggerBase } from "./trigger_base.ts";
-import { HmacSha256, readBody } from "./_webhook_body.ts";
+import { readLimitedBody } from "../_util/read_body.ts";
+import { HmacSha256 } from "./_webhook_body.ts";
 
 /** Largest accepted webhook body: 1 MiB. */
 export const WEBHOOK_MAX_BODY_BYTES = 1024 * 1024;
@@ -168,7 +169,7 @@ export class WebhookTrigger extends TriggerBase {
   }
 
   async #post(request: Request, url: SplitUrl, remote: string | null): Promise<Response> {
-    const body = await readBody(request, WEBHOOK_MAX_BODY_BYTES, this.#bodyTimeoutMs);
+    const body = await readLimitedBody(request, WEBHOOK_MAX_BODY_BYTES, this.#bodyTimeoutMs);
     if (typeof body === "number") return json(body, { status: "error", message: BODY_ERRORS[body] });
     const signer = this.#signer;
     if (signer && !signer.verify(request.headers.get(WEBHOOK_SIGNATURE_HEADER), body)) {
