@@ -1,7 +1,8 @@
 /**
  * Closed-loop HTTP/1.1 load: `connections` workers, each sending one request at a time on its own
  * keep-alive connection until the deadline. Two generators: raw `Deno.connect` (hand-written requests,
- * minimal response parsing) and `fetch` (one pooled `Deno.HttpClient`).
+ * minimal response parsing: `content-length` or `transfer-encoding: chunked` answers) and `fetch` (one
+ * pooled `Deno.HttpClient`).
  *
  * @module
  */
@@ -26,6 +27,16 @@ export interface LoadTarget {
   body?: string | ((seq: number) => string);
   /** Status every answer must have; others count as errors. */
   status: number;
+  /**
+   * Extra headers per connection: worker `i` adds `connectionHeaders[i % length]` (e.g. one MCP session id
+   * per connection). @default none
+   */
+  connectionHeaders?: ReadonlyArray<Record<string, string>>;
+  /**
+   * Text every answer's body must contain (checked on the raw bytes, chunk framing included); answers with
+   * the expected status but without it count as errors under the status key `"body"`. @default no check
+   */
+  bodyIncludes?: string;
 }
 
 /** Options for {@linkcode runLoad}. */
@@ -62,22 +73,26 @@ export async function runLoad(target: LoadTarget, options: LoadOptions): Promise
   let errors = 0;
   const statuses: Record<string, number> = {};
   let seq = 0;
-  const record = (ms: number, status: number) => {
+  const record = (ms: number, status: number | "body") => {
     if (status === target.status) latencies.push(ms);
     else {
       errors++;
       statuses[status] = (statuses[status] ?? 0) + 1;
     }
   };
+  const extra = (i: number) =>
+    target.connectionHeaders?.length ? target.connectionHeaders[i % target.connectionHeaders.length] : {};
+  const wanted = target.bodyIncludes;
   const started = performance.now();
   const deadline = started + options.durationMs;
   if (options.generator === "raw") {
     const url = new URL(target.baseUrl);
-    const workers = Array.from({ length: options.connections }, async () => {
+    const workers = Array.from({ length: options.connections }, async (_, i) => {
       const conn = await Deno.connect({ hostname: url.hostname, port: Number(url.port) });
       conn.setNoDelay(true);
       try {
-        await rawLoop(conn, target, url.host, deadline, () => seq++, record);
+        const own = { ...target, headers: { ...target.headers, ...extra(i) } };
+        await rawLoop(conn, own, url.host, deadline, () => seq++, record);
       } finally {
         conn.close();
       }
@@ -86,14 +101,16 @@ export async function runLoad(target: LoadTarget, options: LoadOptions): Promise
   } else {
     using client = Deno.createHttpClient({ poolMaxIdlePerHost: options.connections });
     const url = new URL(target.path, target.baseUrl).href;
-    const headers = { ...target.headers, ...(target.body ? { "content-type": "application/json" } : {}) };
-    await Promise.all(Array.from({ length: options.connections }, async () => {
+    const common = { ...target.headers, ...(target.body ? { "content-type": "application/json" } : {}) };
+    await Promise.all(Array.from({ length: options.connections }, async (_, i) => {
+      const headers = { ...common, ...extra(i) };
       while (performance.now() < deadline) {
         const body = typeof target.body === "function" ? target.body(seq++) : target.body;
         const t0 = performance.now();
         const answer = await fetch(url, { method: target.method, headers, body, client });
-        await answer.arrayBuffer();
-        record(performance.now() - t0, answer.status);
+        const text = wanted === undefined ? (await answer.arrayBuffer(), "") : await answer.text();
+        const ok = answer.status !== target.status || wanted === undefined || text.includes(wanted);
+        record(performance.now() - t0, ok ? answer.status : "body");
       }
     }));
   }
@@ -119,6 +136,7 @@ export function percentile(sorted: readonly number[], q: number): number {
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 const CONTENT_LENGTH = /\r\ncontent-length:[ \t]*(\d+)/i;
+const CHUNKED = /\r\ntransfer-encoding:[ \t]*chunked/i;
 
 async function rawLoop(
   conn: Deno.TcpConn,
@@ -126,7 +144,7 @@ async function rawLoop(
   host: string,
   deadline: number,
   nextSeq: () => number,
-  record: (ms: number, status: number) => void,
+  record: (ms: number, status: number | "body") => void,
 ): Promise<void> {
   const fixedHead = `${target.method} ${target.path} HTTP/1.1\r\nhost: ${host}\r\n` +
     Object.entries(target.headers).map(([k, v]) => `${k}: ${v}\r\n`).join("");
@@ -146,15 +164,18 @@ async function rawLoop(
     : typeof makeBody === "string"
     ? build(makeBody)
     : undefined;
+  const wanted = target.bodyIncludes === undefined ? undefined : encoder.encode(target.bodyIncludes);
   let buf = new Uint8Array(64 * 1024);
   while (performance.now() < deadline) {
     const request = fixed ?? build((makeBody as (seq: number) => string)(nextSeq()));
     const t0 = performance.now();
     for (let sent = 0; sent < request.length;) sent += await conn.write(request.subarray(sent));
-    // Read one whole answer: headers, then content-length bytes (no pipelining, so nothing follows).
+    // Read one whole answer: headers, then content-length bytes or chunks up to the last one (no
+    // pipelining, so nothing follows).
     let end = 0;
     let headEnd = -1;
     let total = Infinity;
+    let chunks: ChunkCursor | undefined;
     while (end < total) {
       if (end === buf.length) {
         const bigger = new Uint8Array(buf.length * 2);
@@ -169,13 +190,55 @@ async function rawLoop(
         if (headEnd < 0) continue;
         const head = decoder.decode(buf.subarray(0, headEnd));
         const length = CONTENT_LENGTH.exec(head);
-        if (!length) throw new Error(`answer without content-length: ${head.split("\r\n")[0]}`);
-        total = headEnd + 4 + Number(length[1]);
+        if (length) total = headEnd + 4 + Number(length[1]);
+        else if (CHUNKED.test(head)) chunks = { at: headEnd + 4 };
+        else throw new Error(`answer without content-length or chunks: ${head.split("\r\n")[0]}`);
       }
+      if (chunks) total = chunkedEnd(buf, end, chunks);
     }
     const status = (buf[9] - 48) * 100 + (buf[10] - 48) * 10 + (buf[11] - 48);
-    record(performance.now() - t0, status);
+    const ok = status !== target.status || wanted === undefined || includes(buf, headEnd + 4, end, wanted);
+    record(performance.now() - t0, ok ? status : "body");
   }
+}
+
+/** Where the next chunk-size line of a chunked body starts. */
+interface ChunkCursor {
+  at: number;
+}
+
+/**
+ * The end offset of a chunked body once its last (zero-size) chunk and final CRLF are in `buf[0, end)`,
+ * else Infinity; `cursor` advances over complete chunks so each byte is scanned once. No trailers.
+ */
+function chunkedEnd(buf: Uint8Array, end: number, cursor: ChunkCursor): number {
+  while (true) {
+    let lineEnd = -1;
+    for (let i = cursor.at + 1; i < end; i++) {
+      if (buf[i] === 10 && buf[i - 1] === 13) {
+        lineEnd = i - 1;
+        break;
+      }
+    }
+    if (lineEnd < 0) return Infinity;
+    const size = parseInt(decoder.decode(buf.subarray(cursor.at, lineEnd)), 16);
+    if (!Number.isFinite(size)) throw new Error("malformed chunk size");
+    const next = lineEnd + 2 + size + 2;
+    if (size === 0) return next <= end ? next : Infinity;
+    if (next > end) return Infinity;
+    cursor.at = next;
+  }
+}
+
+/** Whether `buf[from, to)` contains `needle`. */
+function includes(buf: Uint8Array, from: number, to: number, needle: Uint8Array): boolean {
+  const first = needle[0];
+  outer: for (let i = from; i <= to - needle.length; i++) {
+    if (buf[i] !== first) continue;
+    for (let j = 1; j < needle.length; j++) if (buf[i + j] !== needle[j]) continue outer;
+    return true;
+  }
+  return false;
 }
 
 function indexOfHeadEnd(buf: Uint8Array, end: number): number {

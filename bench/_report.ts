@@ -72,12 +72,25 @@ export function renderTable(
   rows: readonly Row[],
   header: Row = ["figure", "A agentry", "B bare hono", "A/B", "target"],
 ): string {
-  const all: Row[] = [header, ...rows];
-  const widths = [0, 1, 2, 3, 4].map((i) => Math.max(...all.map((row) => row[i].length)));
-  const line = (row: Row) =>
-    row.map((cell, i) => (i === 0 || i === 4 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ")
-      .trimEnd();
-  const rule = widths.map((w) => "-".repeat(w)).join("  ");
+  return renderGrid(rows, header);
+}
+
+/**
+ * Renders rows of any width as an aligned text table under `header`: the first and last columns are
+ * left-aligned (labels, notes), the others right-aligned (figures).
+ */
+export function renderGrid(rows: ReadonlyArray<readonly string[]>, header: readonly string[]): string {
+  const all = [header, ...rows];
+  const columns = header.length;
+  const last = columns - 1;
+  const widths = Array.from(
+    { length: columns },
+    (_, i) => Math.max(...all.map((row) => (row[i] ?? "").length)),
+  );
+  const line = (row: readonly string[]) =>
+    widths.map((w, i) => (i === 0 || i === last ? (row[i] ?? "").padEnd(w) : (row[i] ?? "").padStart(w)))
+      .join("  ").trimEnd();
+  const rule = widths.map((w) => "-".repeat(w)).join("  ").trimEnd();
   return [line(all[0]), rule, ...all.slice(1).map(line)].join("\n");
 }
 

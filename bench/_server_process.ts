@@ -16,6 +16,8 @@ export interface SpawnOptions {
   label: string;
   /** How long to wait for the URL line. @default 30000 */
   readyTimeoutMs?: number;
+  /** Extra `deno run` flags placed before the script (e.g. `--cpu-prof`). @default [] */
+  denoArgs?: string[];
 }
 
 /** A running server subprocess. */
@@ -39,11 +41,14 @@ export class ServerProcess implements AsyncDisposable {
     child.status.then(() => (this.#exited = true));
   }
 
-  /** Runs `deno run --allow-all <script> ...args` and waits for a first stdout line `{"url": ...}`. */
+  /**
+   * Runs `deno run --allow-all [denoArgs] <script> ...args` and waits for a first stdout line
+   * `{"url": ...}`.
+   */
   static async spawn(script: string, args: string[], options: SpawnOptions): Promise<ServerProcess> {
     installHooks();
     const child = new Deno.Command(Deno.execPath(), {
-      args: ["run", "--allow-all", "--quiet", script, ...args],
+      args: ["run", "--allow-all", "--quiet", ...(options.denoArgs ?? []), script, ...args],
       stdin: "piped",
       stdout: "piped",
       stderr: "piped",

@@ -5,8 +5,10 @@
  */
 
 import { VERSION } from "../version.ts";
+import { auditVerify } from "./audit_verify.ts";
 import type { CliContext } from "./cli_context.ts";
 import { runtimeStart } from "./runtime_start.ts";
+import { serve } from "./serve.ts";
 import { CliFailure, EXIT, UsageError } from "./usage_error.ts";
 
 export type { CliContext } from "./cli_context.ts";
@@ -19,6 +21,8 @@ Usage: agentry <command> [options]
 
 Commands:
   runtime start     serve the control API for a runtime of agent processes
+  audit verify      check the HMAC chain of MCP audit logs
+  serve FILE        serve the MCP tool server a module exports (stdio, http or sse)
 
 Options:
   -h, --help        show this help (also: agentry <command> --help)
@@ -48,6 +52,13 @@ export async function runCli(ctx: CliContext): Promise<number> {
         second === undefined ? "runtime needs a subcommand: start" : `unknown runtime command '${second}'`,
       );
     }
+    if (first === "audit" && second === "verify") return await auditVerify(rest, ctx);
+    if (first === "audit") {
+      throw new UsageError(
+        second === undefined ? "audit needs a subcommand: verify" : `unknown audit command '${second}'`,
+      );
+    }
+    if (first === "serve") return await serve(ctx.args.slice(1), ctx);
     throw new UsageError(`unknown command '${first}'`);
   } catch (error) {
     if (error instanceof UsageError) {

@@ -1,0 +1,201 @@
+/**
+ * MCP benchmark: `tools/call` throughput and latency over streamable HTTP for one simple tool (`echo`,
+ * zod input `{ text: string }`), four servers side by side in one run, reported as ratios to the bare SDK:
+ *
+ * - (a) `sdk`: the bare SDK (`McpServer.registerTool` + `WebStandardStreamableHTTPServerTransport` in
+ *   `Deno.serve`, stateful, a session map), set up like our handler's transports;
+ * - (b) `ours`: `createToolServer` + `toFetchHandler(server, { transport: "http" })`, no middleware;
+ * - (c) `ours+mw`: (b) with audit (signed chain appended to a temp file, `hmacSecret` given), circuit
+ *   breaker, API-key auth (`auth: true`, the load sends `x-api-key`), a never-refusing rate limit and
+ *   timeout, outermost first;
+ * - (d) `fastmcp`: the same tool on FastMCP's `httpStream` transport, run under Deno (its defaults).
+ *
+ * Every server is its own `deno run` subprocess (`mcp_server.ts`, `mcp_fastmcp_server.ts`); the load comes
+ * from this process through the raw keep-alive client of `_load.ts`. Sessions: before measuring, each
+ * connection gets its own session (`initialize` + `notifications/initialized` over `fetch`), kept for the
+ * whole run, as an MCP client holds one session on one connection; then each connection sends `tools/call`
+ * POSTs one at a time (`accept: application/json, text/event-stream`, `mcp-session-id`,
+ * `mcp-protocol-version`) and reads each whole SSE answer; an answer counts only when it is 200 and holds
+ * the echoed text. The same is done for all four servers (and `x-api-key` is sent to all four).
+ *
+ * Correctness first: each server's first `tools/call` must answer the echoed text, or the run stops.
+ * Rounds run the four in turn, forward then backward (a b c d, d c b a, ...), after the same warm-up;
+ * figures are medians over rounds, ratios the medians of per-round ratios (drift cancels within a round).
+ * Targets shown: b/a >= 0.9 and c/a >= 0.7 in throughput, and ours (b and c) ahead of (d).
+ *
+ * Figures are printed and written to `bench/results/mcp.json`. `--diagnose` adds five more servers, (b)
+ * with parts of (c)'s middleware (without audit; audit alone signed to the file, signed in memory,
+ * unsigned to the file; API-key auth alone), to show what each part costs. `--cpu-prof DIR` also writes
+ * one V8 CPU profile per server (`deno run --cpu-prof`, main thread only), covering warm-up and rounds.
+ *
+ * Usage: `deno task bench:mcp [--rounds 5] [--seconds 3] [--connections 10] [--diagnose] [--cpu-prof DIR]`
+ *
+ * @module
+ */
+
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import {
+  callTarget,
+  checkedCall,
+  type McpClientOptions,
+  type McpSession,
+  openSession,
+} from "./_mcp_client.ts";
+import { type McpOutcome, report, type VariantInfo } from "./_mcp_output.ts";
+import { measureLoad } from "./_measure.ts";
+import { fmt, type RunFigures } from "./_report.ts";
+import { makeTempDir, ServerProcess } from "./_server_process.ts";
+import { flag } from "./_serve_until_told.ts";
+import { API_KEY, FULL_MIDDLEWARE, MCP_PATH, TOOL_NAME } from "./mcp_server.ts";
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const SERVER_SCRIPT = join(HERE, "mcp_server.ts");
+const FASTMCP_SCRIPT = join(HERE, "mcp_fastmcp_server.ts");
+const RESULTS = join(HERE, "results", "mcp.json");
+const ROUNDS = positive("rounds", 5);
+const ROUND_MS = positive("seconds", 3) * 1000;
+const CONNECTIONS = positive("connections", 10);
+const WARMUP_MS = 2000;
+const ECHO = "agentry-mcp-bench-echo-0123456789";
+const CALL = { tool: TOOL_NAME, args: { text: ECHO }, expected: ECHO };
+
+function positive(name: string, fallback: number): number {
+  const value = Number(flag(name) ?? fallback);
+  if (!(value > 0)) throw new Error(`--${name} must be a positive number`);
+  return value;
+}
+
+/** A server to measure and how to start it. */
+interface Variant extends VariantInfo {
+  /** `mcp_server.ts` arguments, or undefined for the FastMCP script. */
+  args?: string[];
+}
+
+const MAIN: Variant[] = [
+  {
+    key: "a",
+    label: "(a) SDK",
+    about: "McpServer + WebStandardStreamableHTTPServerTransport in Deno.serve",
+    args: ["--variant", "sdk"],
+  },
+  {
+    key: "b",
+    label: "(b) ours",
+    about: "createToolServer + toFetchHandler, no middleware",
+    args: ["--variant", "ours"],
+  },
+  {
+    key: "c",
+    label: "(c) ours+mw",
+    about: "(b) + audit (signed, temp file), circuit breaker, API-key auth, rate limit, timeout",
+    args: ["--variant", "ours-mw", "--middleware", FULL_MIDDLEWARE],
+  },
+  { key: "d", label: "(d) fastmcp", about: "FastMCP httpStream transport under Deno, its defaults" },
+];
+
+/** `--diagnose`: (b) with parts of (c)'s middleware, to see what each costs. */
+const DIAGNOSTIC: Variant[] = [
+  ["mw-no-audit", "(c) without audit", "breaker,auth,rate,timeout"],
+  ["audit", "audit only (signed, file)", "audit"],
+  ["audit-mem", "audit only (signed, memory)", "audit-memory"],
+  ["audit-unsig", "audit only (unsigned, file)", "audit-unsigned"],
+  ["auth", "API-key auth only", "auth"],
+].map(([key, about, list]) => ({
+  key,
+  label: key,
+  about,
+  args: ["--variant", "ours-mw", "--middleware", list],
+}));
+
+interface Live {
+  key: string;
+  server: ServerProcess;
+  sessions: McpSession[];
+  client: McpClientOptions;
+}
+
+async function start(v: Variant, work: string, profileDir: string | undefined): Promise<ServerProcess> {
+  const denoArgs = profileDir
+    ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${v.key}.cpuprofile`]
+    : [];
+  if (v.args === undefined) {
+    return await ServerProcess.spawn(FASTMCP_SCRIPT, [], { label: v.label, denoArgs });
+  }
+  const args = [...v.args, "--audit-log", join(work, `${v.key}.audit.jsonl`)];
+  return await ServerProcess.spawn(SERVER_SCRIPT, args, { label: v.label, denoArgs });
+}
+
+async function prepare(v: Variant, server: ServerProcess): Promise<Live & { sample: unknown }> {
+  const client: McpClientOptions = { baseUrl: server.url, path: MCP_PATH, headers: { "x-api-key": API_KEY } };
+  const sessions = await Promise.all(Array.from({ length: CONNECTIONS }, () => openSession(client)));
+  const sample = await checkedCall(client, sessions[0], CALL).catch((error) => {
+    throw new Error(`${v.label}: ${error instanceof Error ? error.message : error}`);
+  });
+  return { key: v.key, server, sessions, client, sample };
+}
+
+function measure(live: Live, ms: number): Promise<RunFigures> {
+  return measureLoad(live.server, callTarget(live.client, live.sessions, CALL), {
+    generator: "raw",
+    connections: CONNECTIONS,
+    durationMs: ms,
+  });
+}
+
+async function countLines(path: string): Promise<number> {
+  const bytes = await Deno.readFile(path).catch(() => new Uint8Array());
+  let lines = 0;
+  for (const byte of bytes) if (byte === 10) lines++;
+  return lines;
+}
+
+async function main(): Promise<void> {
+  const began = performance.now();
+  await using temp = await makeTempDir("agentry-mcp-bench-");
+  const profileDir = flag("cpu-prof");
+  const variants = Deno.args.includes("--diagnose") ? [...MAIN, ...DIAGNOSTIC] : MAIN;
+  const servers: ServerProcess[] = [];
+  try {
+    const lives: Live[] = [];
+    const samples: Record<string, unknown> = {};
+    for (const v of variants) {
+      const server = await start(v, temp.path, profileDir);
+      servers.push(server);
+      const live = await prepare(v, server);
+      samples[v.key] = live.sample;
+      lives.push(live);
+      console.error(`${v.label}: ${server.url} (pid ${server.pid}), ${CONNECTIONS} sessions, echo checked`);
+    }
+    for (const live of lives) await measure(live, WARMUP_MS);
+    const rounds: Array<Record<string, RunFigures>> = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      const order = i % 2 === 0 ? lives : [...lives].reverse();
+      const round: Record<string, RunFigures> = {};
+      for (const live of order) round[live.key] = await measure(live, ROUND_MS);
+      rounds.push(round);
+      const a = round.a.rps;
+      const show = (k: string) =>
+        `${k} ${fmt(round[k].rps)}${k === "a" ? "" : ` (${fmt(round[k].rps / a, 2)})`}`;
+      console.error(`  round ${i + 1}/${ROUNDS}: ${lives.map((l) => show(l.key)).join(" | ")} req/s`);
+    }
+    const memory: McpOutcome["memory"] = {};
+    for (const live of lives) memory[live.key] = await live.server.memory();
+    for (const server of servers.splice(0)) await server.stop();
+    const auditEntries = await countLines(join(temp.path, "c.audit.jsonl"));
+    const seconds = (performance.now() - began) / 1000;
+    const info = variants.map(({ key, label, about }) => ({ key, label, about }));
+    report({ variants: info, rounds, samples, memory, auditEntries, seconds }, {
+      connections: CONNECTIONS,
+      rounds: ROUNDS,
+      roundMs: ROUND_MS,
+      warmupMs: WARMUP_MS,
+      resultsPath: RESULTS,
+      profileDir,
+    });
+  } finally {
+    for (const server of servers) await server.stop();
+  }
+}
+
+if (import.meta.main) await main();

@@ -1,0 +1,216 @@
+/**
+ * Server-side approval: tools registered with `requiresApproval: true` run only after an
+ * {@linkcode Approver} (a human, through a queue or the calling client) has said yes.
+ *
+ * @module
+ */
+
+import { withRole } from "../chain.ts";
+import { ToolError } from "../errors.ts";
+import { runGuards } from "../guards.ts";
+import type { RequestContext } from "../request_context.ts";
+import type { Middleware } from "../types.ts";
+import {
+  type ApprovalDecision,
+  type ApprovalRequest,
+  type Approver,
+  type ApproverFunction,
+  normalizeDecision,
+  toApprover,
+} from "./approver.ts";
+
+export type {
+  ApprovalDecision,
+  ApprovalMetadata,
+  ApprovalRequest,
+  Approver,
+  ApproverFunction,
+} from "./approver.ts";
+
+/** Options for {@linkcode approvalGate}. */
+export interface ApprovalGateOptions {
+  /** Seconds to wait for a decision, in (0, 86400]. @default 300 */
+  timeout?: number;
+  /** What an unanswered request becomes: `"deny"` or `"allow"`. @default "deny" */
+  onTimeout?: "deny" | "allow";
+  /** Show the call's arguments to the approver; `false` sends `{}`. @default true */
+  includeArguments?: boolean;
+}
+
+const OPTION_KEYS = ["timeout", "onTimeout", "includeArguments"];
+const MAX_TIMEOUT = 86_400;
+
+function checkOptions(options: ApprovalGateOptions): Required<ApprovalGateOptions> {
+  if (typeof options !== "object" || options === null) {
+    throw new TypeError("approvalGate: options must be an object");
+  }
+  for (const key of Object.keys(options)) {
+    if (!OPTION_KEYS.includes(key)) {
+      throw new TypeError(`approvalGate: unknown option '${key}' (allowed: ${OPTION_KEYS.join(", ")})`);
+    }
+  }
+  const { timeout = 300, onTimeout = "deny", includeArguments = true } = options;
+  if (typeof timeout !== "number" || !(timeout > 0 && timeout <= MAX_TIMEOUT)) {
+    throw new TypeError(
+      `approvalGate: timeout must be a number of seconds in (0, ${MAX_TIMEOUT}], got ${String(timeout)}`,
+    );
+  }
+  if (onTimeout !== "deny" && onTimeout !== "allow") {
+    throw new TypeError(
+      `approvalGate: onTimeout must be "deny" or "allow", got ${JSON.stringify(onTimeout)}`,
+    );
+  }
+  if (typeof includeArguments !== "boolean") {
+    throw new TypeError("approvalGate: includeArguments must be a boolean");
+  }
+  return { timeout, onTimeout, includeArguments };
+}
+
+function randomHex(bytes: number): string {
+  let hex = "";
+  for (const byte of crypto.getRandomValues(new Uint8Array(bytes))) hex += byte.toString(16).padStart(2, "0");
+  return hex;
+}
+
+/** A copy of the call's arguments, so an approver cannot change what the handler receives. */
+function copyArguments(args: Record<string, unknown>): Record<string, unknown> {
+  try {
+    return structuredClone(args);
+  } catch {
+    return { ...args };
+  }
+}
+
+function buildRequest(ctx: RequestContext, settings: Required<ApprovalGateOptions>): ApprovalRequest {
+  const definition = ctx.definition;
+  const request: ApprovalRequest = {
+    request_id: randomHex(16),
+    tool_name: definition.name,
+    arguments: settings.includeArguments ? copyArguments(ctx.arguments) : {},
+    caller_user_id: ctx.clientId,
+    context_summary: `server-side approval gate on '${ctx.serverName}'`,
+    timeout: settings.timeout,
+    metadata: {
+      server: ctx.serverName,
+      mcp_request_id: ctx.requestId,
+      client_id: ctx.clientId,
+      tenant_id: ctx.tenantId,
+      subject: ctx.client?.subject,
+      issuer: ctx.client?.issuer,
+    },
+  };
+  if (definition.kind === "tool" && definition.annotations) request.tool_annotations = definition.annotations;
+  return request;
+}
+
+type Outcome = { kind: "decided"; decision: ApprovalDecision } | { kind: "timeout" };
+
+/** Waits for `approver`, bounded by the gate's timeout and by the call's cancellation. */
+async function awaitDecision(
+  approver: Approver,
+  request: ApprovalRequest,
+  ctx: RequestContext,
+): Promise<Outcome> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let onAbort: (() => void) | undefined;
+  const stop = new Promise<Outcome>((resolve, reject) => {
+    timer = setTimeout(() => resolve({ kind: "timeout" }), request.timeout * 1000);
+    onAbort = () => reject(new ToolError("CANCELLED", "The request was cancelled."));
+    if (ctx.signal.aborted) onAbort();
+    else ctx.signal.addEventListener("abort", onAbort, { once: true });
+  });
+  const decided = new Promise<unknown>((resolve) => resolve(approver.decide(request, ctx)))
+    .then((value): Outcome => ({ kind: "decided", decision: normalizeDecision(value) }));
+  let settled = false;
+  try {
+    const outcome = await Promise.race([decided, stop]);
+    settled = outcome.kind === "decided";
+    return outcome;
+  } finally {
+    clearTimeout(timer);
+    ctx.signal.removeEventListener("abort", onAbort!);
+    if (!settled) {
+      decided.catch(() => undefined);
+      approver.cancel?.(request.request_id);
+    }
+  }
+}
+
+function denied(
+  request: ApprovalRequest,
+  reason: string | undefined,
+  reviewerId: string | undefined,
+): ToolError {
+  const message = `Approval denied for tool '${request.tool_name}'` + (reason ? `: ${reason}` : "");
+  return new ToolError("APPROVAL_DENIED", message, {
+    details: { approval_request_id: request.request_id, ...(reviewerId ? { reviewer_id: reviewerId } : {}) },
+  });
+}
+
+/**
+ * A middleware that holds every call of a `requiresApproval` tool until `approver` decides. The
+ * tool's own guards run first, so a caller who may not use the tool never reaches a reviewer.
+ * Approved calls continue; denials, decisions that try to change the arguments, and (by default)
+ * unanswered requests fail with `APPROVAL_DENIED`; an approver that throws fails the call with
+ * `INTERNAL_ERROR`. A cancelled call withdraws its request. Requests, grants and denials are logged
+ * without argument values.
+ *
+ * Install it after the auth middleware so requests carry the caller's identity.
+ *
+ * @example
+ * ```ts
+ * import { approvalGate, PendingApprover } from "@agentry/agentry/mcp";
+ * const queue = new PendingApprover({ maxPendingPerClient: 5, maxPendingPerTenant: 20 });
+ * server.use(auth, approvalGate(queue, { timeout: 600 }));
+ * queue.register(server);
+ * ```
+ */
+export function approvalGate(
+  approver: Approver | ApproverFunction,
+  options: ApprovalGateOptions = {},
+): Middleware {
+  const settings = checkOptions(options);
+  const target = toApprover(approver);
+  return withRole(async (ctx: RequestContext, next: () => Promise<unknown>) => {
+    const definition = ctx.definition;
+    if (ctx.requestType !== "tool" || definition.kind !== "tool" || !definition.requiresApproval) {
+      return await next();
+    }
+    await runGuards(ctx, definition.guards);
+    const request = buildRequest(ctx, settings);
+    const fields = {
+      tool: request.tool_name,
+      approval_request_id: request.request_id,
+      request_id: ctx.requestId,
+      client_id: ctx.clientId,
+      tenant_id: ctx.tenantId,
+    };
+    ctx.logger.info("approval requested", fields);
+    const outcome = await awaitDecision(target, request, ctx);
+    if (outcome.kind === "timeout") {
+      if (settings.onTimeout === "allow") {
+        ctx.logger.warning("approval timed out; allowed by policy", { ...fields, timeout: settings.timeout });
+        return await next();
+      }
+      ctx.logger.warning("approval timed out; denied", { ...fields, timeout: settings.timeout });
+      throw new ToolError(
+        "APPROVAL_DENIED",
+        `Approval for tool '${request.tool_name}' timed out after ${settings.timeout}s and was denied by default`,
+        { details: { approval_request_id: request.request_id } },
+      );
+    }
+    const { decision } = outcome;
+    const reviewer = decision.reviewer_id;
+    if (decision.approved && decision.modified_arguments !== undefined) {
+      const reason = "the server cannot change bound arguments";
+      ctx.logger.warning("approval denied", { ...fields, reviewer_id: reviewer, reason });
+      throw denied(request, reason, reviewer);
+    }
+    if (!decision.approved) {
+      ctx.logger.info("approval denied", { ...fields, reviewer_id: reviewer, reason: decision.reason });
+      throw denied(request, decision.reason, reviewer);
+    }
+    ctx.logger.info("approval granted", { ...fields, reviewer_id: reviewer });
+    return await next();
+  }, "approval");
+}

@@ -1,0 +1,153 @@
+import assert from "node:assert/strict";
+// @ts-types="@modelcontextprotocol/sdk/types"
+import type {
+  ElicitRequest,
+  ElicitRequestFormParams,
+  ElicitResult,
+} from "@modelcontextprotocol/sdk/types.js";
+import { DEAD_SESSION, testContext } from "../_test_context.ts";
+import type { CallSession, ClientRequestOptions } from "../types.ts";
+import { approvalGate, type ApprovalRequest } from "./approval_gate.ts";
+import { elicitationApprover } from "./elicitation_approver.ts";
+import { connect, errorOf, gatedServer, textOf } from "./_test_setup.ts";
+
+const REQUEST: ApprovalRequest = {
+  request_id: "a".repeat(32),
+  tool_name: "transfer",
+  arguments: { amount: 5 },
+  caller_user_id: "alice",
+  context_summary: "server-side approval gate on 'bank'",
+  timeout: 300,
+  metadata: { server: "bank", mcp_request_id: "r1" },
+};
+
+/** A live session whose client answers `answer` (or throws it when it is an Error). */
+function answering(answer: ElicitResult | Error) {
+  const asked: { params: ElicitRequestFormParams; options?: ClientRequestOptions }[] = [];
+  const session: CallSession = {
+    ...DEAD_SESSION,
+    live: true,
+    elicit(params, options) {
+      asked.push({ params, options });
+      return answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer);
+    },
+  };
+  return { ctx: testContext({ session }).ctx, asked };
+}
+
+const INVALID = "client declined or returned an invalid elicitation response";
+
+Deno.test("elicitation approver asks the calling client with an approve/reason form", async () => {
+  const { ctx, asked } = answering({ action: "accept", content: { approve: true } });
+  const decision = await elicitationApprover().decide(REQUEST, ctx);
+  assert.deepEqual(decision, { approved: true, reviewer_id: "elicitation:client-user" });
+  assert.deepEqual(asked, [{
+    params: {
+      message: `Approval required: call tool 'transfer' with arguments {"amount":5}. Approve?`,
+      requestedSchema: {
+        type: "object",
+        properties: {
+          approve: { type: "boolean", title: "Approve" },
+          reason: { type: "string", title: "Reason" },
+        },
+        required: ["approve"],
+      },
+    },
+    options: { timeoutMs: 60_000 },
+  }]);
+});
+
+Deno.test("elicitation approver passes on the user's refusal and reason", async () => {
+  const { ctx } = answering({ action: "accept", content: { approve: false, reason: "not today" } });
+  assert.deepEqual(await elicitationApprover().decide(REQUEST, ctx), {
+    approved: false,
+    reason: "not today",
+    reviewer_id: "elicitation:client-user",
+  });
+});
+
+Deno.test("elicitation approver uses the message template and timeout it was given", async () => {
+  const { ctx, asked } = answering({ action: "accept", content: { approve: true } });
+  const approver = elicitationApprover({
+    messageTemplate: (r) => `ok to run ${r.tool_name}?`,
+    timeoutMs: 5_000,
+  });
+  await approver.decide(REQUEST, ctx);
+  assert.equal(asked[0].params.message, "ok to run transfer?");
+  assert.deepEqual(asked[0].options, { timeoutMs: 5_000 });
+});
+
+Deno.test("elicitation approver denies without a live session, and on decline, cancel, error or a malformed answer", async () => {
+  const approver = elicitationApprover();
+  assert.deepEqual(await approver.decide(REQUEST, testContext({ session: DEAD_SESSION }).ctx), {
+    approved: false,
+    reason: "no live MCP session for elicitation; denied fail-closed",
+    reviewer_id: "elicitation",
+  });
+  const answers: ElicitResult[] = [
+    { action: "decline" },
+    { action: "cancel" },
+    { action: "accept" },
+    { action: "accept", content: { approve: "yes" } },
+    { action: "accept", content: { reason: "sure" } },
+  ];
+  for (const answer of answers) {
+    const decision = await approver.decide(REQUEST, answering(answer).ctx);
+    assert.deepEqual(decision, { approved: false, reason: INVALID, reviewer_id: "elicitation:client-user" });
+  }
+  const { ctx } = answering(new Error("Request timed out"));
+  assert.deepEqual(await approver.decide(REQUEST, ctx), {
+    approved: false,
+    reason: INVALID,
+    reviewer_id: "elicitation",
+  });
+});
+
+Deno.test("elicitation approver refuses unknown and malformed options", () => {
+  assert.throws(() => elicitationApprover({ timeout: 5 } as never), /unknown option 'timeout'/);
+  assert.throws(() => elicitationApprover({ timeoutMs: 0 }), TypeError);
+  assert.throws(() => elicitationApprover({ messageTemplate: "hi" } as never), TypeError);
+});
+
+Deno.test("elicitation approval end to end: the client's yes runs the call and its no denies it", async () => {
+  const server = gatedServer(approvalGate(elicitationApprover()));
+  const seen: ElicitRequest[] = [];
+  let approve = true;
+  await using alice = await connect(server, {
+    apiKey: "k-alice",
+    onElicit: (request) => {
+      seen.push(request);
+      return approve ? { action: "accept", content: { approve: true } } : { action: "decline" };
+    },
+  });
+  assert.equal(textOf(await alice.call("transfer", { amount: 5 })), "sent 5");
+  assert.match(String(seen[0].params.message), /call tool 'transfer' with arguments \{"amount":5\}/);
+  approve = false;
+  const error = errorOf(await alice.call("transfer", { amount: 6 }));
+  assert.equal(error.code, "APPROVAL_DENIED");
+  assert.equal(error.message, `Approval denied for tool 'transfer': ${INVALID}`);
+  assert.equal(error.details?.reviewer_id, "elicitation:client-user");
+});
+
+Deno.test("elicitation approval end to end: a client without elicitation support is denied", async () => {
+  const server = gatedServer(approvalGate(elicitationApprover()));
+  await using alice = await connect(server, { apiKey: "k-alice" });
+  const error = errorOf(await alice.call("transfer", { amount: 5 }));
+  assert.equal(error.code, "APPROVAL_DENIED");
+  assert.equal(error.message, `Approval denied for tool 'transfer': ${INVALID}`);
+});
+
+Deno.test("elicitation approval end to end: guards refuse before the client is asked", async () => {
+  const server = gatedServer(approvalGate(elicitationApprover()));
+  server.tool("purge", { requiresApproval: true, roles: ["admin"] }, () => "purged");
+  let asked = 0;
+  await using alice = await connect(server, {
+    apiKey: "k-alice",
+    onElicit: () => {
+      asked++;
+      return { action: "accept", content: { approve: true } };
+    },
+  });
+  assert.equal(errorOf(await alice.call("purge")).code, "ACCESS_DENIED");
+  assert.equal(asked, 0);
+});

@@ -1,0 +1,125 @@
+/**
+ * API-key auth: a header carries a key; each configured key maps to a client (and optionally roles
+ * and a tenant).
+ *
+ * @module
+ */
+
+import { createHash, timingSafeEqual } from "node:crypto";
+import type { AuthProvider, Identity } from "../types.ts";
+import { authError } from "./_jwt_verify.ts";
+import { assertKnownKeys, headerName } from "./_options.ts";
+
+/** The rich form of an API key's client. */
+export interface ApiKeyClient {
+  /** Caller id reported for this key. */
+  client_id: string;
+  /** Roles granted to this key's caller. @default [] */
+  roles?: string[];
+  /** Tenant of this key's caller; only a non-empty string sets one. */
+  tenant_id?: string;
+}
+
+/** Options for {@linkcode ApiKeyAuth}. */
+export interface ApiKeyAuthOptions {
+  /** Key → client id, or key → {@linkcode ApiKeyClient}. */
+  keys: Record<string, string | ApiKeyClient>;
+  /** Header holding the key. @default "x-api-key" */
+  header?: string;
+}
+
+interface Entry {
+  digest: Uint8Array;
+  clientId: string;
+  roles: readonly string[];
+  tenantId?: string;
+}
+
+function digest(text: string): Uint8Array {
+  return createHash("sha256").update(text, "utf8").digest();
+}
+
+function entryFor(key: string, value: string | ApiKeyClient): Entry {
+  if (key === "") throw new TypeError("ApiKeyAuth: keys must be non-empty strings");
+  if (typeof value === "string") {
+    if (value === "") throw new TypeError("ApiKeyAuth: a key's client id must be a non-empty string");
+    return { digest: digest(key), clientId: value, roles: [] };
+  }
+  if (typeof value !== "object" || value === null) {
+    throw new TypeError("ApiKeyAuth: each key maps to a client id or { client_id, roles?, tenant_id? }");
+  }
+  assertKnownKeys(value, ["client_id", "roles", "tenant_id"], "ApiKeyAuth key");
+  const { client_id: clientId, roles = [], tenant_id: tenantId } = value;
+  if (typeof clientId !== "string" || clientId === "") {
+    throw new TypeError("ApiKeyAuth: client_id must be a non-empty string");
+  }
+  if (!Array.isArray(roles) || !roles.every((role) => typeof role === "string")) {
+    throw new TypeError("ApiKeyAuth: roles must be a list of strings");
+  }
+  if (tenantId !== undefined && tenantId !== null && typeof tenantId !== "string") {
+    throw new TypeError("ApiKeyAuth: tenant_id must be a string");
+  }
+  const entry: Entry = { digest: digest(key), clientId, roles: [...roles] };
+  if (typeof tenantId === "string" && tenantId !== "") entry.tenantId = tenantId;
+  return entry;
+}
+
+/**
+ * API-key auth. The presented key's SHA-256 digest is compared in constant time with every
+ * configured key's digest (no early exit), so timing reveals neither which key nor how much matched.
+ * Failures throw `AUTHENTICATION_ERROR` ("Missing API key", "Invalid API key").
+ *
+ * @example
+ * ```ts
+ * import { ApiKeyAuth } from "@agentry/agentry/mcp";
+ * const auth = new ApiKeyAuth({
+ *   keys: { "sk-ops-1": { client_id: "ops", roles: ["admin"], tenant_id: "acme" }, "sk-bot": "bot" },
+ * });
+ * ```
+ */
+export class ApiKeyAuth implements AuthProvider {
+  /** Header holding the key, lower-cased. */
+  readonly header: string;
+  #entries: readonly Entry[];
+
+  /** A provider for `options.keys`; a TypeError for malformed keys or unknown options. */
+  constructor(options: ApiKeyAuthOptions) {
+    assertKnownKeys(options, ["keys", "header"], "ApiKeyAuth");
+    const { keys } = options;
+    if (typeof keys !== "object" || keys === null || Array.isArray(keys)) {
+      throw new TypeError("ApiKeyAuth: keys must be an object mapping key to client");
+    }
+    this.#entries = Object.entries(keys).map(([key, value]) => entryFor(key, value));
+    this.header = headerName(options.header ?? "x-api-key", "ApiKeyAuth");
+  }
+
+  /** The caller's identity from the key in `meta[header]`; API keys carry no claims. */
+  authenticate(meta: Readonly<Record<string, string>>): Promise<Identity> {
+    const raw = Object.hasOwn(meta, this.header) ? meta[this.header] : undefined;
+    const key = typeof raw === "string" ? raw.trim() : "";
+    if (key === "") return Promise.reject(authError("Missing API key"));
+    const entry = this.#find(key);
+    if (entry === undefined) return Promise.reject(authError("Invalid API key"));
+    const identity: Identity = { clientId: entry.clientId, roles: [...entry.roles] };
+    if (entry.tenantId !== undefined) identity.tenantId = entry.tenantId;
+    return Promise.resolve(identity);
+  }
+
+  /** Whether `key` is one of the configured keys. */
+  verifyToken(key: string): Promise<boolean> {
+    return Promise.resolve(
+      typeof key === "string" && key.trim() !== "" && this.#find(key.trim()) !== undefined,
+    );
+  }
+
+  /** The matching entry; every entry is compared whatever the outcome. */
+  #find(key: string): Entry | undefined {
+    const presented = digest(key);
+    let found: Entry | undefined;
+    for (const entry of this.#entries) {
+      const equal = timingSafeEqual(presented, entry.digest);
+      found = equal && found === undefined ? entry : found;
+    }
+    return found;
+  }
+}

@@ -1,0 +1,97 @@
+/**
+ * What the MCP routes share: the per-request context the fetch handler passes in, the session value
+ * kept in the session table, and the `authInfo` that carries the caller's IP to the protocol layer.
+ *
+ * @module
+ */
+
+// @ts-types="@modelcontextprotocol/sdk/server/auth/types"
+import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
+// @ts-types="@modelcontextprotocol/sdk/shared/transport"
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { describeError } from "../../_util/errors.ts";
+import type { ToolServer } from "../tool_server.ts";
+import type { SessionTable } from "./_sessions.ts";
+
+/** Facts about one request established before the MCP route runs. */
+export interface RouteContext {
+  /** The verified credential's principal, when the auth gate is on. */
+  principal?: string;
+  /** The caller's IP address. */
+  ipAddress?: string;
+}
+
+/** One MCP route (streamable HTTP or SSE). */
+export interface McpRoute {
+  /** Whether `path` belongs to this route. */
+  handles(path: string): boolean;
+  /** Answers a request for one of its paths. */
+  handle(request: Request, context: RouteContext): Promise<Response>;
+}
+
+/** A live session: its transport and how to end it. */
+export interface LiveSession<T extends Transport = Transport> {
+  /** The session's transport. */
+  transport: T;
+  /** Closes the SDK server (and with it the transport). */
+  close(): Promise<void>;
+}
+
+/** Shared settings of the routes. */
+export interface RouteSettings {
+  /** The sessions of this handler. */
+  sessions: SessionTable<LiveSession>;
+}
+
+/** `authInfo` for the SDK transports: only `extra.ipAddress` is meaningful. */
+export function authInfo(ipAddress: string | undefined): AuthInfo {
+  return { token: "", clientId: "", scopes: [], extra: ipAddress === undefined ? {} : { ipAddress } };
+}
+
+/** Routes transport errors (bad requests, broken streams) to the server's debug log. */
+export function logTransportErrors(server: ToolServer, transport: Transport): void {
+  transport.onerror = (error) => server.logger.debug("MCP transport error", { error: describeError(error) });
+}
+
+/**
+ * `response` with a body that runs `done` once fully sent or cancelled by the client; without a body,
+ * `done` runs before the response is returned.
+ */
+export async function closeWhenSent(response: Response, done: () => Promise<void>): Promise<Response> {
+  if (!response.body) {
+    await done();
+    return response;
+  }
+  const reader = response.body.getReader();
+  let finished = false;
+  const finish = () => {
+    if (finished) return;
+    finished = true;
+    done().catch(() => undefined);
+  };
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const chunk = await reader.read();
+        if (chunk.done) {
+          controller.close();
+          finish();
+        } else {
+          controller.enqueue(chunk.value);
+        }
+      } catch (error) {
+        controller.error(error);
+        finish();
+      }
+    },
+    async cancel(reason) {
+      await reader.cancel(reason).catch(() => undefined);
+      finish();
+    },
+  });
+  return new Response(body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
+}

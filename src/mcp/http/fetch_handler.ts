@@ -1,0 +1,200 @@
+/**
+ * Serving a {@linkcode ToolServer} over HTTP as a fetch handler, for `Deno.serve` or any server that
+ * speaks `Request`/`Response`.
+ *
+ * | Method | Path | Purpose |
+ * |---|---|---|
+ * | GET, POST, DELETE | `/mcp` (the `path` option) | streamable HTTP transport (`transport: "http"`) |
+ * | GET / POST | `/sse` / `/messages/?session_id=` | legacy SSE transport (`transport: "sse"`) |
+ * | GET | `/health` | liveness, always 200 |
+ * | GET | `/health/ready` | readiness: 200, or 503 when a required check fails; never error texts |
+ * | POST | `/auth/token` | the optional development token endpoint |
+ *
+ * Layers, outermost first: CORS (preflights answered here, so without credentials), then for the MCP
+ * routes only the Host/Origin check (421 / 403) and the auth gate (401), then the transport. Health and
+ * token routes skip the Host/Origin check and the gate. Sessions live in this handler's memory: a
+ * session id minted by another handler or process gets 404, and the client re-initialises.
+ *
+ * The handler does not run the server's startup or shutdown hooks; `run()` and `serveStdio()` do.
+ *
+ * @module
+ */
+
+import { describeError } from "../../_util/errors.ts";
+import type { ToolServer } from "../tool_server.ts";
+import { authGate } from "./_auth_gate.ts";
+import { HostPolicy } from "./_host_policy.ts";
+import { json } from "./_http.ts";
+import type { LiveSession, McpRoute } from "./_route.ts";
+import { SessionTable } from "./_sessions.ts";
+import { sseRoute } from "./_sse_route.ts";
+import { streamableRoute } from "./_streamable.ts";
+import { type CorsOptions, CorsPolicy } from "./cors.ts";
+import { HealthCheck } from "./health.ts";
+import { tokenEndpoint, type TokenEndpointOptions } from "./token_endpoint.ts";
+
+/** Options for {@linkcode toFetchHandler}. */
+export interface FetchHandlerOptions {
+  /** Transport to serve (`"stdio"` cannot be served over HTTP). @default "http" */
+  transport?: "http" | "sse";
+  /** Host names accepted besides loopback: `name` (any port) or `name:port`. @default [] */
+  allowedHosts?: string[];
+  /** Origins accepted besides http(s) origins of allowed hosts (CORS `allowOrigins` are added). @default [] */
+  allowedOrigins?: string[];
+  /** CORS settings; no CORS headers without them. */
+  cors?: CorsOptions;
+  /** Streamable HTTP without sessions: no elicitation, sampling or per-session state. @default false */
+  stateless?: boolean;
+  /** Checks behind `GET /health/ready`. @default no checks (always ready) */
+  health?: HealthCheck;
+  /** Serve the development token endpoint. */
+  tokenEndpoint?: TokenEndpointOptions;
+  /** Path of the streamable HTTP endpoint. @default "/mcp" */
+  path?: string;
+  /** Most sessions at once; further ones get 503. @default 10000 */
+  maxSessions?: number;
+  /** Seconds without requests after which a session is closed. @default 3600 */
+  sessionIdleTimeout?: number;
+  /** Answer streamable HTTP POSTs with JSON instead of an SSE stream. @default false */
+  enableJsonResponse?: boolean;
+}
+
+/** Connection facts from the HTTP server (`Deno.serve` passes a compatible object). */
+export interface ServeInfo {
+  /** The peer's address. */
+  remoteAddr?: { hostname: string };
+}
+
+/** A fetch handler serving a tool server, with its sessions. */
+export interface McpFetchHandler {
+  /** Answers one request. */
+  (request: Request, info?: ServeInfo): Promise<Response>;
+  /** Closes every session and refuses new ones (runs no shutdown hooks). */
+  close(): Promise<void>;
+  /** Open sessions. */
+  readonly sessionCount: number;
+}
+
+/** Option names {@linkcode toFetchHandler} accepts. */
+export const FETCH_HANDLER_KEYS: ReadonlySet<string> = new Set([
+  "transport",
+  "allowedHosts",
+  "allowedOrigins",
+  "cors",
+  "stateless",
+  "health",
+  "tokenEndpoint",
+  "path",
+  "maxSessions",
+  "sessionIdleTimeout",
+  "enableJsonResponse",
+]);
+const NOT_FOUND = { error: "not found", message: "No such endpoint" };
+
+function checkOptions(options: FetchHandlerOptions): void {
+  for (const key of Object.keys(options)) {
+    if (!FETCH_HANDLER_KEYS.has(key)) throw new TypeError(`toFetchHandler: unknown option '${key}'`);
+  }
+  const transport = options.transport ?? "http";
+  if ((transport as string) === "stdio") throw new TypeError("stdio cannot be served over HTTP");
+  if (transport !== "http" && transport !== "sse") {
+    throw new TypeError(`toFetchHandler: transport must be "http" or "sse"`);
+  }
+  if (options.stateless && transport !== "http") {
+    throw new TypeError("toFetchHandler: stateless applies to the http transport only");
+  }
+  const path = options.path ?? "/mcp";
+  if (typeof path !== "string" || !/^\/[^?#\s]*$/.test(path) || ["/health", "/sse"].includes(path)) {
+    throw new TypeError("toFetchHandler: path must start with '/' and not collide with other routes");
+  }
+  const max = options.maxSessions ?? 10_000;
+  if (!Number.isInteger(max) || max < 1) {
+    throw new TypeError("toFetchHandler: maxSessions must be an integer >= 1");
+  }
+  const idle = options.sessionIdleTimeout ?? 3600;
+  if (typeof idle !== "number" || !(idle > 0)) {
+    throw new TypeError("toFetchHandler: sessionIdleTimeout must be a positive number of seconds");
+  }
+  if (options.health !== undefined && !(options.health instanceof HealthCheck)) {
+    throw new TypeError("toFetchHandler: health must be a HealthCheck");
+  }
+}
+
+async function healthRoute(health: HealthCheck, request: Request, path: string): Promise<Response> {
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    return json(405, { error: "method not allowed" }, { allow: "GET, HEAD" });
+  }
+  const noStore = { "cache-control": "no-store" };
+  if (path === "/health") return json(200, health.liveness(), noStore);
+  const readiness = await health.readiness({ includeErrors: false });
+  return json(readiness.status === "ready" ? 200 : 503, readiness, noStore);
+}
+
+/**
+ * A fetch handler for `server`. Throws a TypeError for bad options (and `transport: "stdio"`), and runs
+ * `server.assertReady()`. It does not run startup or shutdown hooks: `run()` does, or call
+ * `server.startup()` / `server.shutdown()` yourself around your own `Deno.serve`.
+ *
+ * @example
+ * ```ts ignore
+ * import { createToolServer, toFetchHandler } from "@agentry/agentry/mcp";
+ * const server = createToolServer({ name: "maths" });
+ * const handler = toFetchHandler(server, { allowedHosts: ["mcp.example.com"] });
+ * Deno.serve({ hostname: "127.0.0.1", port: 8080 }, handler);
+ * ```
+ */
+export function toFetchHandler(server: ToolServer, options: FetchHandlerOptions = {}): McpFetchHandler {
+  checkOptions(options);
+  server.assertReady();
+  const cors = options.cors === undefined ? undefined : new CorsPolicy(options.cors);
+  const hosts = new HostPolicy(options.allowedHosts ?? [], [
+    ...(options.allowedOrigins ?? []),
+    ...cors?.origins ?? [],
+  ]);
+  const health = options.health ?? new HealthCheck();
+  const token = options.tokenEndpoint === undefined ? undefined : tokenEndpoint(options.tokenEndpoint);
+  const logger = server.logger;
+  const sessions = new SessionTable<LiveSession>({
+    maxSessions: options.maxSessions ?? 10_000,
+    idleTimeoutMs: (options.sessionIdleTimeout ?? 3600) * 1000,
+    logger,
+  });
+  const mcp: McpRoute = options.transport === "sse"
+    ? sseRoute(server, { sessions })
+    : streamableRoute(server, {
+      sessions,
+      path: options.path ?? "/mcp",
+      stateless: options.stateless ?? false,
+      enableJsonResponse: options.enableJsonResponse ?? false,
+    });
+
+  async function route(request: Request, info: ServeInfo | undefined): Promise<Response> {
+    const path = new URL(request.url).pathname;
+    if (path === "/health" || path === "/health/ready") return await healthRoute(health, request, path);
+    if (token && path === token.path) return await token(request);
+    if (!mcp.handles(path)) return json(404, NOT_FOUND);
+    const refused = hosts.check(request);
+    if (refused) return refused;
+    const gate = await authGate(server, request);
+    if (!gate.ok) return gate.response;
+    return await mcp.handle(request, { principal: gate.principal, ipAddress: info?.remoteAddr?.hostname });
+  }
+
+  async function handler(request: Request, info?: ServeInfo): Promise<Response> {
+    const preflight = cors?.preflight(request);
+    if (preflight) return preflight;
+    let response: Response;
+    try {
+      response = await route(request, info);
+    } catch (error) {
+      logger.error("MCP HTTP request failed", { error: describeError(error) });
+      response = json(500, { error: "internal error", message: "The request could not be handled" });
+    }
+    return cors ? cors.apply(request, response) : response;
+  }
+
+  return Object.defineProperties(handler, {
+    close: { value: () => sessions.closeAll() },
+    sessionCount: { get: () => sessions.size },
+  }) as McpFetchHandler;
+}

@@ -1,0 +1,207 @@
+/**
+ * Running a {@linkcode ToolServer}: over stdio ({@linkcode serveStdio}) or on a socket with
+ * `Deno.serve` ({@linkcode run}). Both run the server's startup hooks before serving and its shutdown
+ * hooks after.
+ *
+ * @module
+ */
+
+import process from "node:process";
+import { Readable, Writable } from "node:stream";
+// @ts-types="@modelcontextprotocol/sdk/server/stdio"
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { describeError } from "../../_util/errors.ts";
+import { isLoopbackHost } from "../../_util/net.ts";
+import { isAuthMiddleware } from "../auth/auth_middleware.ts";
+import { createSessionServer } from "../protocol.ts";
+import type { ToolServer } from "../tool_server.ts";
+import { HostPolicy } from "./_host_policy.ts";
+import { json } from "./_http.ts";
+import { CorsPolicy } from "./cors.ts";
+import { FETCH_HANDLER_KEYS, type FetchHandlerOptions, toFetchHandler } from "./fetch_handler.ts";
+
+/** Options for {@linkcode serveStdio}. */
+export interface StdioOptions {
+  /** Where protocol messages come from. @default the process's stdin */
+  stdin?: ReadableStream<Uint8Array>;
+  /** Where protocol messages go (nothing else is written there). @default the process's stdout */
+  stdout?: WritableStream<Uint8Array>;
+}
+
+/** A stdio server being served. */
+export interface StdioHandle {
+  /** Settles once stdin has ended (or {@linkcode close} ran) and the shutdown hooks have run. */
+  closed: Promise<void>;
+  /** Stops serving; resolves like {@linkcode closed}. Shutdown-hook failures are logged, not thrown. */
+  close(): Promise<void>;
+}
+
+/** A server being served by {@linkcode run}. */
+export interface ServeHandle {
+  /** The MCP endpoint, for the HTTP transports. */
+  url?: string;
+  /** Settles once serving has stopped and the shutdown hooks have run (failures are logged). */
+  finished: Promise<void>;
+  /** Stops serving; resolves like {@linkcode finished}. */
+  close(): Promise<void>;
+}
+
+/** Options for {@linkcode run}. */
+export interface RunOptions extends Omit<FetchHandlerOptions, "transport"> {
+  /** Transport. @default "stdio" */
+  transport?: "stdio" | "http" | "sse";
+  /**
+   * Address to bind (HTTP transports). A non-loopback address is accepted as a Host name; for a
+   * wildcard bind (`0.0.0.0`, `::`) list the public names in `allowedHosts`. @default "127.0.0.1"
+   */
+  host?: string;
+  /** Port to bind; 0 picks a free one. @default 8080 */
+  port?: number;
+  /** Aborting stops serving: sessions closed, socket shut, shutdown hooks run. */
+  signal?: AbortSignal;
+  /** Called once the socket is bound. @default logs the address */
+  onListen?: (address: Deno.NetAddr) => void;
+}
+
+const RUN_KEYS = new Set([...FETCH_HANDLER_KEYS, "host", "port", "signal", "onListen"]);
+const WILDCARDS = new Set(["0.0.0.0", "::", "[::]"]);
+
+/** Wraps `stop` so it runs once; calls made while it runs (even re-entrant ones) share its promise. */
+function once(stop: () => Promise<void>): () => Promise<void> {
+  let running: Promise<void> | undefined;
+  return () => running ??= Promise.resolve().then(stop);
+}
+
+async function shutdownHooks(server: ToolServer): Promise<void> {
+  try {
+    await server.shutdown();
+  } catch (error) {
+    server.logger.error("shutdown hook failed", { error: describeError(error) });
+  }
+}
+
+function whenAborted(signal: AbortSignal | undefined, stop: () => Promise<void>): () => void {
+  if (!signal) return () => undefined;
+  const onAbort = () => void stop();
+  if (signal.aborted) queueMicrotask(onAbort);
+  else signal.addEventListener("abort", onAbort, { once: true });
+  return () => signal.removeEventListener("abort", onAbort);
+}
+
+/**
+ * Serves `server` over stdio: startup hooks, then one session until stdin ends (or `close()`), then
+ * shutdown hooks. Only protocol messages are written to stdout (logs go to stderr).
+ */
+export async function serveStdio(server: ToolServer, options: StdioOptions = {}): Promise<StdioHandle> {
+  for (const key of Object.keys(options)) {
+    if (key !== "stdin" && key !== "stdout") throw new TypeError(`serveStdio: unknown option '${key}'`);
+  }
+  await server.startup();
+  const stdin: Readable = options.stdin ? Readable.fromWeb(options.stdin) : process.stdin;
+  const stdout: Writable = options.stdout ? Writable.fromWeb(options.stdout) : process.stdout;
+  const sdk = createSessionServer(server, { live: true });
+  const transport = new StdioServerTransport(stdin, stdout);
+  const closed = Promise.withResolvers<void>();
+  const close = once(async () => {
+    stdin.off("end", onEnd);
+    await sdk.close();
+    if (options.stdin) stdin.destroy();
+    if (options.stdout) await new Promise<void>((resolve) => stdout.end(resolve));
+    await shutdownHooks(server);
+    closed.resolve();
+  });
+  const onEnd = () => void close();
+  stdin.on("end", onEnd);
+  transport.onclose = onEnd;
+  await sdk.connect(transport);
+  return { closed: closed.promise, close };
+}
+
+function urlHost(hostname: string): string {
+  return hostname.includes(":") && !hostname.startsWith("[") ? `[${hostname}]` : hostname;
+}
+
+/**
+ * Runs `server` until `signal` aborts or `close()` is called. With `"stdio"` it is
+ * {@linkcode serveStdio}; with `"http"` or `"sse"`: startup hooks, then `Deno.serve` with
+ * {@linkcode toFetchHandler}; on stop, sessions are closed, the socket is shut and shutdown hooks run.
+ * Resolves once the socket is bound. Logs the Host/Origin policy, and a warning when a non-loopback
+ * address is bound without an auth middleware.
+ *
+ * @example
+ * ```ts ignore
+ * import { createToolServer, run } from "@agentry/agentry/mcp";
+ * const server = createToolServer({ name: "maths" });
+ * const served = await run(server, { transport: "http", port: 8080, signal: AbortSignal.timeout(60_000) });
+ * await served.finished;
+ * ```
+ */
+export async function run(server: ToolServer, options: RunOptions = {}): Promise<ServeHandle> {
+  for (const key of Object.keys(options)) {
+    if (!RUN_KEYS.has(key)) throw new TypeError(`run: unknown option '${key}'`);
+  }
+  const { transport = "stdio", host = "127.0.0.1", port = 8080, signal, onListen, ...handlerOptions } =
+    options;
+  if (transport === "stdio") {
+    const stdio = await serveStdio(server);
+    whenAborted(signal, stdio.close);
+    return { finished: stdio.closed, close: stdio.close };
+  }
+  if (transport !== "http" && transport !== "sse") {
+    throw new TypeError('run: transport must be "stdio", "http" or "sse"');
+  }
+  if (typeof host !== "string" || host === "") throw new TypeError("run: host must be a non-empty string");
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new TypeError("run: port must be 0..65535");
+  const allowedHosts = [...(handlerOptions.allowedHosts ?? [])];
+  if (!isLoopbackHost(host) && !WILDCARDS.has(host)) allowedHosts.push(urlHost(host));
+  const handler = toFetchHandler(server, { ...handlerOptions, transport, allowedHosts });
+  try {
+    await server.startup();
+  } catch (error) {
+    await handler.close();
+    throw error;
+  }
+  const corsOrigins = handlerOptions.cors ? new CorsPolicy(handlerOptions.cors).origins : [];
+  const policy = new HostPolicy(allowedHosts, [...(handlerOptions.allowedOrigins ?? []), ...corsOrigins])
+    .describe();
+  server.logger.info("Host/Origin validation", policy);
+  if (!isLoopbackHost(host) && !server.middleware.some((m) => isAuthMiddleware(m))) {
+    server.logger.warning(
+      "serving on a non-loopback address without an auth middleware: anyone who can reach it can call every tool",
+      { host },
+    );
+  }
+  const listening = Promise.withResolvers<Deno.NetAddr>();
+  let http: Deno.HttpServer<Deno.NetAddr>;
+  try {
+    http = Deno.serve({
+      hostname: host,
+      port,
+      onListen: (address) => listening.resolve(address),
+      onError: (error) => {
+        server.logger.error("HTTP request failed", { error: describeError(error) });
+        return json(500, { error: "internal error" });
+      },
+    }, (request, info) => handler(request, { remoteAddr: info.remoteAddr }));
+  } catch (error) {
+    await handler.close();
+    await shutdownHooks(server);
+    throw error;
+  }
+  const address = await listening.promise;
+  const url = `http://${urlHost(address.hostname)}:${address.port}${
+    transport === "sse" ? "/sse" : handlerOptions.path ?? "/mcp"
+  }`;
+  if (onListen) onListen(address);
+  else server.logger.info("MCP server listening", { url, transport });
+  const finished = Promise.withResolvers<void>();
+  const close = once(async () => {
+    forget();
+    await handler.close();
+    await http.shutdown();
+    await shutdownHooks(server);
+    finished.resolve();
+  });
+  const forget = whenAborted(signal, close);
+  return { url, finished: finished.promise, close };
+}

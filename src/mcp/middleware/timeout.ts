@@ -1,0 +1,77 @@
+/**
+ * Timeouts: a middleware bounding everything after it in the chain, and the helper the pipeline uses to
+ * enforce an item's own `timeout` even without the middleware.
+ *
+ * @module
+ */
+
+import { ToolError } from "../errors.ts";
+import type { RequestContext } from "../request_context.ts";
+import type { Middleware } from "../types.ts";
+import { checkNumber, checkOptionKeys } from "./_options.ts";
+
+/** Options for {@linkcode timeoutMiddleware}. */
+export interface TimeoutOptions {
+  /** Seconds allowed when the item declares no `timeout` of its own. @default 30 */
+  defaultTimeout?: number;
+}
+
+// setTimeout fires at once for delays past 2^31 - 1 ms; such bounds are treated as "no bound".
+const MAX_DELAY_MS = 2 ** 31 - 1;
+
+/** The retryable `TIMEOUT` error for `ctx`'s item after `seconds`. */
+function timeoutError(ctx: RequestContext, seconds: number): ToolError {
+  const kind = ctx.requestType.charAt(0).toUpperCase() + ctx.requestType.slice(1);
+  return new ToolError("TIMEOUT", `${kind} '${ctx.name}' timed out after ${seconds}s`, {
+    retryable: true,
+    suggestion: "Retry later or continue without this tool",
+  });
+}
+
+/**
+ * Runs `fn` and answers its result, or throws a retryable `TIMEOUT` {@linkcode ToolError} when it takes
+ * longer than `seconds`; then `ctx.signal` is aborted so the work can stop. The timer is always cleared.
+ *
+ * @example
+ * ```ts
+ * const result = await withTimeout(() => handler(args, ctx), { seconds: 5, ctx });
+ * ```
+ */
+export async function withTimeout<T>(
+  fn: () => Promise<T>,
+  options: { seconds: number; ctx: RequestContext },
+): Promise<T> {
+  const { seconds, ctx } = options;
+  checkNumber("withTimeout", { name: "seconds", value: seconds });
+  const ms = seconds * 1000;
+  if (ms > MAX_DELAY_MS) return await fn();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => {
+      const error = timeoutError(ctx, seconds);
+      ctx.abort(error);
+      reject(error);
+    }, ms);
+  });
+  try {
+    return await Promise.race([fn(), expired]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Bounds everything after it in the chain by the item's `timeout`, else `defaultTimeout` seconds;
+ * on expiry the call fails with a retryable `TIMEOUT`.
+ *
+ * @example
+ * ```ts
+ * server.use(timeoutMiddleware({ defaultTimeout: 10 }));
+ * ```
+ */
+export function timeoutMiddleware(options: TimeoutOptions = {}): Middleware {
+  checkOptionKeys("timeoutMiddleware", options, ["defaultTimeout"]);
+  const { defaultTimeout = 30 } = options;
+  checkNumber("timeoutMiddleware", { name: "defaultTimeout", value: defaultTimeout });
+  return (ctx, next) => withTimeout(next, { seconds: ctx.definition.timeout ?? defaultTimeout, ctx });
+}

@@ -1,0 +1,242 @@
+/**
+ * A framework for MCP tool servers on top of the official SDK: tools, resources, templates and
+ * prompts with zod or JSON Schema inputs; a middleware chain with auth (JWT, JWKS, API keys), guards,
+ * rate limits, timeouts, concurrency caps, a circuit breaker, caching, structured logs, webhooks, a
+ * tamper-evident audit chain and human approval; served over stdio, streamable HTTP or SSE.
+ *
+ * Failed calls answer with `isError: true` and a JSON envelope
+ * `{"error":{"code","message","retryable","suggestion"?,"details"?}}`; unexpected exceptions become a
+ * generic `INTERNAL_ERROR` and their text stays in the server log.
+ *
+ * @example
+ * ```ts
+ * import { z } from "zod";
+ * import { ApiKeyAuth, authMiddleware, createToolServer, rateLimitMiddleware, run } from "@agentry/agentry/mcp";
+ *
+ * const server = createToolServer({ name: "weather" })
+ *   .use(authMiddleware(new ApiKeyAuth({ keys: { "dev-key": "alice" } })), rateLimitMiddleware({ ratePerMinute: 120 }));
+ * server.tool("forecast", {
+ *   description: "Tomorrow's forecast for a city",
+ *   input: z.object({ city: z.string() }),
+ *   auth: true,
+ *   readOnlyHint: true,
+ * }, ({ city }) => `Sunny in ${city}`);
+ * await run(server, { transport: "http", port: 8080 });
+ * ```
+ *
+ * @module
+ */
+
+export { createToolServer, ToolServer, type ToolServerOptions } from "./tool_server.ts";
+export { createRouter, type RouterOptions, ToolRouter } from "./router.ts";
+export type {
+  AccessOptions,
+  BaseDefinition,
+  Completer,
+  ItemDefinition,
+  PromptDefinition,
+  PromptHandler,
+  PromptOptions,
+  ResourceDefinition,
+  ResourceHandler,
+  ResourceOptions,
+  ResourceReadResult,
+  ResourceTemplateDefinition,
+  ResourceTemplateHandler,
+  ResourceTemplateOptions,
+  ToolArgs,
+  ToolDefinition,
+  ToolHandler,
+  ToolInput,
+  ToolOptions,
+} from "./definitions.ts";
+export type { CompiledInput, InputCheck, JsonSchemaObject } from "./input_schema.ts";
+export type {
+  AuthProvider,
+  CallSession,
+  ClientRequestOptions,
+  Guard,
+  Identity,
+  Middleware,
+  Next,
+} from "./types.ts";
+export { RequestContext, type RequestContextInit, type RequestType } from "./request_context.ts";
+export { ClientContext, type ClientContextInit } from "./client_context.ts";
+export {
+  CALLER_SIDE_CODES,
+  countsAsFailure,
+  errorResult,
+  internalError,
+  TOOL_ERROR_CODES,
+  ToolError,
+  type ToolErrorCode,
+  type ToolErrorOptions,
+  type ToolErrorPayload,
+} from "./errors.ts";
+export { audioContent, imageContent, isContentBlock, toBase64, ToolResponse } from "./results.ts";
+export { type Chain, composeChain, type MiddlewareRole, middlewareRole, withRole } from "./chain.ts";
+export { type CallInfo, Pipeline, type PipelineHost } from "./pipeline.ts";
+export { type ListKind, ServerRegistry, type SessionLink, type TemplateEntry } from "./server_registry.ts";
+export type { UriTemplate } from "./uri_template.ts";
+export { loadServerSettings, type ServerSettings, SETTINGS_ENV } from "./settings.ts";
+export { createSessionServer, type SessionOptions } from "./protocol.ts";
+export {
+  createTestClient,
+  type TestCallOptions,
+  type TestClient,
+  type TestClientOptions,
+} from "./testing.ts";
+
+export {
+  HasAllRoles,
+  HasAllScopes,
+  HasRole,
+  HasScope,
+  HasTenant,
+  RequireAuth,
+  RequireClientId,
+  RequireTenant,
+  runGuards,
+} from "./guards.ts";
+export {
+  AsymmetricJwtAuth,
+  type AsymmetricJwtAuthOptions,
+  type CreateTokenOptions,
+  JwtAuth,
+  type JwtAuthOptions,
+  type JwtCommonOptions,
+} from "./auth/jwt_auth.ts";
+export {
+  type JwksAlgorithm,
+  JwksAuth,
+  type JwksAuthOptions,
+  type JwksDiscoveryOptions,
+} from "./auth/jwks_auth.ts";
+export { ApiKeyAuth, type ApiKeyAuthOptions, type ApiKeyClient } from "./auth/api_key_auth.ts";
+export {
+  type AuthMiddleware,
+  authMiddleware,
+  type AuthMiddlewareOptions,
+  type IdentifyRequest,
+  isAuthMiddleware,
+} from "./auth/auth_middleware.ts";
+
+export {
+  declaredRateLimitMiddleware,
+  parseRateLimit,
+  type RateLimiter,
+  rateLimitMiddleware,
+  type RateLimitOptions,
+  type RateLimitSpec,
+  type TakeResult,
+  TokenBucketLimiter,
+  type TokenBucketOptions,
+} from "./middleware/rate_limit.ts";
+export { timeoutMiddleware, type TimeoutOptions, withTimeout } from "./middleware/timeout.ts";
+export {
+  type ConcurrencyLimiter,
+  concurrencyLimiter,
+  type ConcurrencyOptions,
+  type ConcurrencyStats,
+  perToolConcurrencyLimiter,
+} from "./middleware/concurrency.ts";
+export {
+  type CircuitBreaker,
+  circuitBreaker,
+  type CircuitBreakerOptions,
+  type CircuitState,
+} from "./middleware/circuit_breaker.ts";
+export {
+  type CacheBackend,
+  type CacheMiddleware,
+  cacheMiddleware,
+  type CacheOptions,
+  type CacheScope,
+  InMemoryCache,
+  type InMemoryCacheOptions,
+} from "./middleware/cache.ts";
+export { structuredLogging, type StructuredLoggingOptions } from "./middleware/structured_logging.ts";
+export {
+  MAX_WEBHOOKS_IN_FLIGHT,
+  WEBHOOK_EVENTS,
+  type WebhookEvent,
+  type WebhookMiddleware,
+  webhookMiddleware,
+  type WebhookOptions,
+  type WebhookPayload,
+} from "./middleware/webhook.ts";
+
+export {
+  AUDIT_SECRET_VARIABLE,
+  type AuditEntry,
+  type AuditIdentity,
+  type AuditMiddleware,
+  auditMiddleware,
+  type AuditMiddlewareOptions,
+} from "./audit/audit_middleware.ts";
+export {
+  AUDIT_GENESIS_HASH,
+  type AuditProblem,
+  type AuditProblemKind,
+  type AuditReport,
+  type AuditWarningKind,
+  verifyAuditLog,
+  type VerifyAuditOptions,
+} from "./audit/audit_verify.ts";
+export { canonicalJson, type JsonValue } from "./audit/canonical_json.ts";
+
+export {
+  type ApprovalDecision,
+  type ApprovalMetadata,
+  type ApprovalRequest,
+  type Approver,
+  type ApproverFunction,
+} from "./approval/approver.ts";
+export { approvalGate, type ApprovalGateOptions } from "./approval/approval_gate.ts";
+export { elicitationApprover, type ElicitationApproverOptions } from "./approval/elicitation_approver.ts";
+export {
+  type PendingApprovalView,
+  PendingApprover,
+  type PendingApproverOptions,
+  type ResolveResult,
+  type Reviewer,
+} from "./approval/pending_approver.ts";
+
+export { type CorsOptions } from "./http/cors.ts";
+export {
+  type FetchHandlerOptions,
+  type McpFetchHandler,
+  type ServeInfo,
+  toFetchHandler,
+} from "./http/fetch_handler.ts";
+export {
+  type AddCheckOptions,
+  type CheckStatus,
+  HealthCheck,
+  type HealthCheckFn,
+  type Liveness,
+  type Readiness,
+  type ReadinessOptions,
+} from "./http/health.ts";
+export {
+  run,
+  type RunOptions,
+  type ServeHandle,
+  serveStdio,
+  type StdioHandle,
+  type StdioOptions,
+} from "./http/serve.ts";
+export { SseServerTransport, type SseServerTransportOptions } from "./http/sse_transport.ts";
+export {
+  type TokenClient,
+  type TokenEndpoint,
+  tokenEndpoint,
+  type TokenEndpointOptions,
+  type TokenSigner,
+} from "./http/token_endpoint.ts";
+
+export type { LogLevel } from "../_util/log.ts";
+export { Logger } from "../_util/log.ts";
+export type { Hook } from "./tool_server.ts";
+export type { Scope } from "./registration.ts";
+export type { PostMessageOptions } from "./http/sse_transport.ts";

@@ -1,0 +1,202 @@
+/**
+ * The per-call pipeline: look up, validate, build the context, run the compiled middleware chain
+ * around guards and the handler (with the item's own timeout), then serialise or map errors.
+ *
+ * Order for a tool call: unknown tool → `TOOL_NOT_FOUND`; arguments validated → `VALIDATION_ERROR`;
+ * server middleware (first added outermost), a per-tool concurrency limiter placed just before the
+ * first circuit breaker when any tool declares `maxConcurrent`, the declared-rate-limit middleware
+ * for items with `rateLimit`, router middleware; then guards and handler, bounded by `timeout`.
+ *
+ * @module
+ */
+
+// @ts-types="@modelcontextprotocol/sdk/types"
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { Logger } from "../_util/log.ts";
+import { describeError } from "../_util/errors.ts";
+import { type Chain, composeChain, middlewareRole } from "./chain.ts";
+import type { ItemDefinition, ToolDefinition } from "./definitions.ts";
+import { errorResult, internalError, ToolError } from "./errors.ts";
+import { runGuards } from "./guards.ts";
+import { declaredRateLimitMiddleware } from "./middleware/rate_limit.ts";
+import { perToolConcurrencyLimiter } from "./middleware/concurrency.ts";
+import { withTimeout } from "./middleware/timeout.ts";
+import { RequestContext, type RequestType } from "./request_context.ts";
+import { ToolResponse, toToolResult } from "./results.ts";
+import type { CallSession, Middleware } from "./types.ts";
+
+/** Where a request came from. */
+export interface CallInfo {
+  /** Lower-cased headers of the carrying HTTP request (empty on stdio). */
+  meta: Readonly<Record<string, string>>;
+  /** The protocol session. */
+  session: CallSession;
+  /** Aborted when the client cancels. */
+  signal: AbortSignal;
+  /** Caller IP address. */
+  ipAddress?: string;
+}
+
+/** What the pipeline needs from its server. */
+export interface PipelineHost {
+  /** Server name. */
+  readonly name: string;
+  /** Server logger. */
+  readonly logger: Logger;
+  /** Server middleware, outermost first. */
+  readonly middleware: readonly Middleware[];
+  /** Seconds a cancelled handler may keep running before the call is settled. */
+  readonly cancelGracePeriod: number;
+  /** Timeout in seconds for items that declare none. */
+  readonly defaultTimeout?: number;
+}
+
+function randomId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(6));
+  let hex = "";
+  for (const byte of bytes) hex += byte.toString(16).padStart(2, "0");
+  return hex;
+}
+
+/** Runs requests through compiled chains; one per server. */
+export class Pipeline {
+  #host: PipelineHost;
+  #chains = new WeakMap<ItemDefinition, Chain>();
+  #concurrency?: Middleware;
+  #rateLimit?: Middleware;
+
+  /** A pipeline for `host`. */
+  constructor(host: PipelineHost) {
+    this.#host = host;
+  }
+
+  /** Forgets compiled chains (after server middleware changes). */
+  invalidate(): void {
+    this.#chains = new WeakMap();
+  }
+
+  #chain(definition: ItemDefinition): Chain {
+    let chain = this.#chains.get(definition);
+    if (chain) return chain;
+    const list = [...this.#host.middleware];
+    if (definition.kind === "tool" && definition.maxConcurrent !== undefined) {
+      const limiter = this.#concurrency ??= perToolConcurrencyLimiter();
+      const breaker = list.findIndex((m) => middlewareRole(m) === "circuit_breaker");
+      list.splice(breaker === -1 ? list.length : breaker, 0, limiter);
+    }
+    if (definition.rateLimit !== undefined) list.push(this.#rateLimit ??= declaredRateLimitMiddleware());
+    list.push(...definition.middleware);
+    chain = composeChain(list);
+    this.#chains.set(definition, chain);
+    return chain;
+  }
+
+  /** A context for one request. */
+  context(
+    definition: ItemDefinition,
+    requestType: RequestType,
+    args: Record<string, unknown>,
+    info: CallInfo & { resourceUri?: string },
+  ): RequestContext {
+    return new RequestContext({
+      serverName: this.#host.name,
+      definition,
+      requestType,
+      requestId: info.meta["x-request-id"] || randomId(),
+      meta: info.meta,
+      arguments: args,
+      session: info.session,
+      signal: info.signal,
+      logger: this.#host.logger,
+      ipAddress: info.ipAddress,
+      resourceUri: info.resourceUri,
+    });
+  }
+
+  /** Runs `ctx` through its chain to `handler`, with guards and the item's timeout. */
+  async run(ctx: RequestContext, handler: () => unknown): Promise<unknown> {
+    const definition = ctx.definition;
+    const call = async () => {
+      const value = await handler();
+      if (value instanceof ToolResponse) ctx.state.response_metadata = value.metadata;
+      return value;
+    };
+    const inner = definition.guards.length === 0 && definition.timeout === undefined &&
+        this.#host.defaultTimeout === undefined
+      ? call
+      : () =>
+        this.#bounded(ctx, async () => {
+          await runGuards(ctx, definition.guards);
+          return await call();
+        });
+    const chain = this.#chain(definition);
+    if (ctx.cancelled.aborted) throw new ToolError("CANCELLED", "The request was cancelled.");
+    return await this.#cancellable(ctx, chain(ctx, inner));
+  }
+
+  async #bounded(ctx: RequestContext, step: () => Promise<unknown>): Promise<unknown> {
+    const seconds = ctx.definition.timeout ?? this.#host.defaultTimeout;
+    return seconds === undefined ? await step() : await withTimeout(step, { seconds, ctx });
+  }
+
+  async #cancellable(ctx: RequestContext, running: Promise<unknown>): Promise<unknown> {
+    const grace = this.#host.cancelGracePeriod;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let onAbort: (() => void) | undefined;
+    const settled = new Promise<never>((_, reject) => {
+      onAbort = () => {
+        timer = setTimeout(() => {
+          ctx.logger.warning("handler kept running after cancellation", {
+            item: ctx.name,
+            request_id: ctx.requestId,
+          });
+          reject(new ToolError("CANCELLED", "The request was cancelled."));
+        }, grace * 1000);
+      };
+      ctx.cancelled.addEventListener("abort", onAbort, { once: true });
+    });
+    try {
+      return await Promise.race([running, settled]);
+    } finally {
+      ctx.cancelled.removeEventListener("abort", onAbort!);
+      clearTimeout(timer);
+    }
+  }
+
+  /** Runs a tool call end to end and answers with a result (errors as `isError` results). */
+  async callTool(definition: ToolDefinition, rawArgs: unknown, info: CallInfo): Promise<CallToolResult> {
+    const checked = definition.input.validate(rawArgs);
+    if (!checked.ok) {
+      return errorResult(
+        new ToolError("VALIDATION_ERROR", `Invalid arguments for tool '${definition.name}'`, {
+          retryable: true,
+          suggestion: "Fix the arguments named in details.field_errors and call again",
+          details: { field_errors: checked.fieldErrors },
+        }),
+      );
+    }
+    const ctx = this.context(definition, "tool", checked.value, info);
+    try {
+      const value = await this.run(ctx, () => definition.handler(checked.value as never, ctx));
+      return toToolResult(value, ctx);
+    } catch (error) {
+      return errorResult(this.toToolError(error, ctx));
+    }
+  }
+
+  /** `error` as a client-safe ToolError; unexpected errors are logged with their text. */
+  toToolError(error: unknown, ctx: RequestContext): ToolError {
+    if (error instanceof ToolError) return error;
+    if (ctx.signal.aborted && error === ctx.signal.reason) {
+      return ctx.signal.reason instanceof ToolError
+        ? ctx.signal.reason
+        : new ToolError("CANCELLED", "The request was cancelled.");
+    }
+    ctx.logger.error(`${ctx.requestType} handler failed`, {
+      item: ctx.name,
+      request_id: ctx.requestId,
+      error: describeError(error),
+    });
+    return internalError(error);
+  }
+}
