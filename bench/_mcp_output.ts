@@ -17,12 +17,15 @@ export interface VariantInfo {
   about: string;
 }
 
+/** One run's figures, plus the CPU other processes on the machine used meanwhile (cores; noise). */
+export type McpRunFigures = RunFigures & { otherCpuShare: number };
+
 /** Everything one run measured. */
 export interface McpOutcome {
   /** The servers, in column order (`a`, `b`, `c`, `d` first). */
   variants: readonly VariantInfo[];
   /** Figures of every server in every round, by key. */
-  rounds: Array<Record<string, RunFigures>>;
+  rounds: Array<Record<string, McpRunFigures>>;
   /** Each server's checked first answer (content type and size). */
   samples: Record<string, unknown>;
   /** Memory of each server after the rounds (bytes). */
@@ -63,9 +66,9 @@ function pair(rounds: McpOutcome["rounds"], x: string, y: string): Comparison {
   return compare(rounds.map((r) => ({ a: r[x], b: r[y] })));
 }
 
-function medians(rounds: McpOutcome["rounds"], key: string): RunFigures {
-  const fields = Object.keys(rounds[0][key]) as Array<keyof RunFigures>;
-  const out = {} as RunFigures;
+function medians(rounds: McpOutcome["rounds"], key: string): McpRunFigures {
+  const fields = Object.keys(rounds[0][key]) as Array<keyof McpRunFigures>;
+  const out = {} as McpRunFigures;
   for (const field of fields) out[field] = median(rounds.map((r) => r[key][field]));
   return out;
 }
@@ -73,7 +76,7 @@ function medians(rounds: McpOutcome["rounds"], key: string): RunFigures {
 /** Prints both tables and writes the JSON file. */
 export function report(r: McpOutcome, s: McpSettings): void {
   const keys = r.variants.map((v) => v.key);
-  const m: Record<string, RunFigures> = Object.fromEntries(keys.map((k) => [k, medians(r.rounds, k)]));
+  const m: Record<string, McpRunFigures> = Object.fromEntries(keys.map((k) => [k, medians(r.rounds, k)]));
   const mb = (bytes: number) => fmt(bytes / 2 ** 20, 1);
   const row = (label: string, value: (k: string) => string) => [label, ...keys.map(value), ""];
   const figures = [
@@ -84,6 +87,7 @@ export function report(r: McpOutcome, s: McpSettings): void {
     row("server CPU use (cores)", (k) => fmt(m[k].serverCpuShare, 2)),
     row("generator CPU/request (us)", (k) => fmt(m[k].generatorCpuUs)),
     row("errors (median per run)", (k) => fmt(m[k].errors)),
+    row("other processes' CPU (cores)", (k) => fmt(m[k].otherCpuShare, 2)),
     row("RSS after the rounds (MB)", (k) => mb(r.memory[k].rss)),
   ];
   console.log(

@@ -150,6 +150,14 @@ export async function ownCpuSeconds(): Promise<number> {
   return cpuSecondsOf(await Deno.readTextFile("/proc/self/stat"));
 }
 
+/** CPU seconds every core of the machine has spent busy so far (`/proc/stat`, all processes). */
+export async function machineBusySeconds(): Promise<number> {
+  const line = (await Deno.readTextFile("/proc/stat")).split("\n", 1)[0];
+  const ticks = line.trim().split(/\s+/).slice(1, 9).map(Number);
+  const idle = ticks[3] + ticks[4]; // idle + iowait
+  return (ticks.reduce((sum, t) => sum + t, 0) - idle) / CLOCK_TICKS;
+}
+
 /** A temporary directory removed at the end, also when the benchmark is interrupted. */
 export async function makeTempDir(prefix: string): Promise<AsyncDisposable & { path: string }> {
   installHooks();

@@ -8,7 +8,9 @@
  * - (c) `ours+mw`: (b) with audit (signed chain appended to a temp file, `hmacSecret` given), circuit
  *   breaker, API-key auth (`auth: true`, the load sends `x-api-key`), a never-refusing rate limit and
  *   timeout, outermost first;
- * - (d) `fastmcp`: the same tool on FastMCP's `httpStream` transport, run under Deno (its defaults).
+ * - (d) `fastmcp`: the same tool on FastMCP's `httpStream` transport, run under Deno, with its defaults
+ *   (which include an in-memory event store, so each SSE answer starts with a priming event, and a 5 s
+ *   ping per session).
  *
  * Every server is its own `deno run` subprocess (`mcp_server.ts`, `mcp_fastmcp_server.ts`); the load comes
  * from this process through the raw keep-alive client of `_load.ts`. Sessions: before measuring, each
@@ -42,10 +44,10 @@ import {
   type McpSession,
   openSession,
 } from "./_mcp_client.ts";
-import { type McpOutcome, report, type VariantInfo } from "./_mcp_output.ts";
+import { type McpOutcome, type McpRunFigures, report, type VariantInfo } from "./_mcp_output.ts";
 import { measureLoad } from "./_measure.ts";
-import { fmt, type RunFigures } from "./_report.ts";
-import { makeTempDir, ServerProcess } from "./_server_process.ts";
+import { fmt } from "./_report.ts";
+import { machineBusySeconds, makeTempDir, ownCpuSeconds, ServerProcess } from "./_server_process.ts";
 import { flag } from "./_serve_until_told.ts";
 import { API_KEY, FULL_MIDDLEWARE, MCP_PATH, TOOL_NAME } from "./mcp_server.ts";
 
@@ -55,7 +57,7 @@ const FASTMCP_SCRIPT = join(HERE, "mcp_fastmcp_server.ts");
 const RESULTS = join(HERE, "results", "mcp.json");
 const ROUNDS = positive("rounds", 5);
 const ROUND_MS = positive("seconds", 3) * 1000;
-const CONNECTIONS = positive("connections", 10);
+const CONNECTIONS = Math.ceil(positive("connections", 10));
 const WARMUP_MS = 2000;
 const ECHO = "agentry-mcp-bench-echo-0123456789";
 const CALL = { tool: TOOL_NAME, args: { text: ECHO }, expected: ECHO };
@@ -135,12 +137,27 @@ async function prepare(v: Variant, server: ServerProcess): Promise<Live & { samp
   return { key: v.key, server, sessions, client, sample };
 }
 
-function measure(live: Live, ms: number): Promise<RunFigures> {
-  return measureLoad(live.server, callTarget(live.client, live.sessions, CALL), {
+/** One run, plus the CPU that processes other than this one and the server used meanwhile (noise). */
+async function measure(live: Live, ms: number): Promise<McpRunFigures> {
+  const [machine0, server0, own0] = [
+    await machineBusySeconds(),
+    await live.server.cpuSeconds(),
+    await ownCpuSeconds(),
+  ];
+  const started = performance.now();
+  const figures = await measureLoad(live.server, callTarget(live.client, live.sessions, CALL), {
     generator: "raw",
     connections: CONNECTIONS,
     durationMs: ms,
   });
+  const seconds = (performance.now() - started) / 1000;
+  const [machine1, server1, own1] = [
+    await machineBusySeconds(),
+    await live.server.cpuSeconds(),
+    await ownCpuSeconds(),
+  ];
+  const other = machine1 - machine0 - (server1 - server0) - (own1 - own0);
+  return { ...figures, otherCpuShare: Math.max(0, other) / seconds };
 }
 
 async function countLines(path: string): Promise<number> {
@@ -168,10 +185,10 @@ async function main(): Promise<void> {
       console.error(`${v.label}: ${server.url} (pid ${server.pid}), ${CONNECTIONS} sessions, echo checked`);
     }
     for (const live of lives) await measure(live, WARMUP_MS);
-    const rounds: Array<Record<string, RunFigures>> = [];
+    const rounds: Array<Record<string, McpRunFigures>> = [];
     for (let i = 0; i < ROUNDS; i++) {
       const order = i % 2 === 0 ? lives : [...lives].reverse();
-      const round: Record<string, RunFigures> = {};
+      const round: Record<string, McpRunFigures> = {};
       for (const live of order) round[live.key] = await measure(live, ROUND_MS);
       rounds.push(round);
       const a = round.a.rps;

@@ -35,6 +35,7 @@ import {
   authMiddleware,
   circuitBreaker,
   createToolServer,
+  type McpFetchHandler,
   type Middleware,
   rateLimitMiddleware,
   timeoutMiddleware,
@@ -59,7 +60,7 @@ const DESCRIPTION = "Echo the text back";
 const INPUT = z.object({ text: z.string() });
 
 /** (a) The bare SDK: one `McpServer` and transport per session, sessions in a map. */
-function sdkHandler(): (request: Request) => Promise<Response> {
+export function sdkHandler(): (request: Request) => Promise<Response> {
   const sessions = new Map<string, WebStandardStreamableHTTPServerTransport>();
   const json = (status: number, message: string) =>
     Response.json({ jsonrpc: "2.0", error: { code: -32000, message }, id: null }, { status });
@@ -110,7 +111,7 @@ export const FULL_MIDDLEWARE = "audit,breaker,auth,rate,timeout";
  * the file), `audit-memory` (signed, in memory only), `audit-unsigned` (to the file, `signed: false`),
  * `breaker`, `auth` (the tool then has `auth: true`), `rate`, `timeout`.
  */
-function oursHandler(names: string[], auditLog: string | undefined) {
+export function oursHandler(names: string[], auditLog: string | undefined): McpFetchHandler {
   const server = createToolServer({ name: "agentry-bench" });
   const log = () => {
     if (!auditLog) throw new Error("audit middleware needs --audit-log FILE");
