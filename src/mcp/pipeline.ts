@@ -51,11 +51,13 @@ export interface PipelineHost {
   readonly defaultTimeout?: number;
 }
 
-function randomId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(6));
-  let hex = "";
-  for (const byte of bytes) hex += byte.toString(16).padStart(2, "0");
-  return hex;
+// Request ids: 12 hex characters, a random per-process prefix and a counter (unique, cheap, not secret).
+const ID_PREFIX = crypto.getRandomValues(new Uint32Array(1))[0].toString(16).padStart(8, "0").slice(0, 6);
+let idCounter = 0;
+
+function requestId(): string {
+  idCounter = (idCounter + 1) % 0x1000000;
+  return ID_PREFIX + idCounter.toString(16).padStart(6, "0");
 }
 
 /** Runs requests through compiled chains; one per server. */
@@ -102,7 +104,7 @@ export class Pipeline {
       serverName: this.#host.name,
       definition,
       requestType,
-      requestId: info.meta["x-request-id"] || randomId(),
+      requestId: info.meta["x-request-id"] || requestId(),
       meta: info.meta,
       arguments: args,
       session: info.session,
@@ -139,28 +141,36 @@ export class Pipeline {
     return seconds === undefined ? await step() : await withTimeout(step, { seconds, ctx });
   }
 
-  async #cancellable(ctx: RequestContext, running: Promise<unknown>): Promise<unknown> {
-    const grace = this.#host.cancelGracePeriod;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let onAbort: (() => void) | undefined;
-    const settled = new Promise<never>((_, reject) => {
-      onAbort = () => {
+  /**
+   * `running`, or a CANCELLED failure when the client cancelled and the handler is still running
+   * `cancelGracePeriod` seconds later (its slot in the chain is then released).
+   */
+  #cancellable(ctx: RequestContext, running: Promise<unknown>): Promise<unknown> {
+    const cancelled = ctx.cancelled;
+    return new Promise((resolve, reject) => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const onAbort = () => {
         timer = setTimeout(() => {
           ctx.logger.warning("handler kept running after cancellation", {
             item: ctx.name,
             request_id: ctx.requestId,
           });
           reject(new ToolError("CANCELLED", "The request was cancelled."));
-        }, grace * 1000);
+        }, this.#host.cancelGracePeriod * 1000);
       };
-      ctx.cancelled.addEventListener("abort", onAbort, { once: true });
+      const settle = () => {
+        cancelled.removeEventListener("abort", onAbort);
+        clearTimeout(timer);
+      };
+      cancelled.addEventListener("abort", onAbort, { once: true });
+      running.then((value) => {
+        settle();
+        resolve(value);
+      }, (error) => {
+        settle();
+        reject(error);
+      });
     });
-    try {
-      return await Promise.race([running, settled]);
-    } finally {
-      ctx.cancelled.removeEventListener("abort", onAbort!);
-      clearTimeout(timer);
-    }
   }
 
   /** Runs a tool call end to end and answers with a result (errors as `isError` results). */

@@ -48,15 +48,13 @@ const SEVERITY = new Map<LoggingLevel, number>(
 );
 const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
 
+/**
+ * The carrying request's headers. Every transport here (web-standard streamable HTTP, our SSE
+ * transport, the test client) passes a record of lower-cased names to single string values, so it is
+ * used as it is.
+ */
 function headersOf(extra: Extra): Readonly<Record<string, string>> {
-  const headers = extra.requestInfo?.headers;
-  if (!headers) return NO_HEADERS;
-  const meta: Record<string, string> = {};
-  for (const key in headers) {
-    const value = headers[key];
-    if (value !== undefined) meta[key.toLowerCase()] = Array.isArray(value) ? value.join(", ") : value;
-  }
-  return meta;
+  return (extra.requestInfo?.headers as Record<string, string> | undefined) ?? NO_HEADERS;
 }
 
 /** An SDK server for one session of `server`; connect it to a transport. */

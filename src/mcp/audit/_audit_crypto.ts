@@ -4,6 +4,7 @@
  * @module
  */
 
+import { createHmac } from "node:crypto";
 import { canonicalJson } from "./canonical_json.ts";
 
 /** `prev_hash` of the first entry of a chain: 64 zeros. */
@@ -25,10 +26,9 @@ export function hmacKey(secret: string): Promise<CryptoKey> {
   ]);
 }
 
-/** HMAC-SHA256 of the canonical JSON of `entry` (which must not hold `hmac`), as hex. */
-export async function signEntry(key: CryptoKey, entry: unknown): Promise<string> {
-  const signature = await crypto.subtle.sign("HMAC", key, encoder.encode(canonicalJson(entry)));
-  return Array.from(new Uint8Array(signature), (byte) => byte.toString(16).padStart(2, "0")).join("");
+/** HMAC-SHA256 of `text` under `secret` (its UTF-8 bytes), as hex; synchronous, for the writer's hot path. */
+export function hmacHex(secret: string, text: string): string {
+  return createHmac("sha256", secret).update(text).digest("hex");
 }
 
 /** Whether `entry.hmac` is the HMAC of the rest of `entry` under `key` (compared in constant time). */

@@ -2,14 +2,19 @@
  * The chain state and file behind the audit middleware: builds, signs and appends entries one at a
  * time, and keeps the last ones in memory.
  *
+ * Once the file is open, an entry is built, signed (HMAC computed synchronously) and written with one
+ * synchronous append, so entries are ordered by the event loop itself and a call never waits on another
+ * call's audit write. The first entry (which reads the file's tail to resume the chain) and the entry
+ * after a failed write go through an asynchronous path; later entries queue behind it.
+ *
  * @module
  */
 
 import { describeError } from "../../_util/errors.ts";
 import type { Logger } from "../../_util/log.ts";
-import { entryVerifies, GENESIS_HASH, hmacKey, signEntry } from "./_audit_crypto.ts";
+import { entryVerifies, GENESIS_HASH, hmacHex, hmacKey } from "./_audit_crypto.ts";
 import { endsWithNewline, readLogTail } from "./_log_tail.ts";
-import { canonicalJson, type JsonValue, toCanonical } from "./canonical_json.ts";
+import { canonicalJson } from "./canonical_json.ts";
 import type { AuditEntry } from "./audit_middleware.ts";
 
 /** Settings of an {@linkcode AuditLog}. */
@@ -36,9 +41,11 @@ export class AuditLog {
   #seq = 0;
   #prevHash = GENESIS_HASH;
   #resumed = false;
-  #ring: AuditEntry[] = [];
+  #ring: string[] = [];
   #ringStart = 0;
   #lock: Promise<void> = Promise.resolve();
+  #queued = 0;
+  #ready = false;
   #closed = false;
 
   constructor(init: AuditLogInit) {
@@ -53,14 +60,29 @@ export class AuditLog {
 
   /** Adds an entry with `fields` after every earlier one; never rejects (failures are logged). */
   append(fields: Record<string, unknown>): Promise<void> {
-    const run = this.#lock.then(() => this.#append(fields));
+    if (this.#ready && this.#queued === 0 && !this.#checkTail && !this.#closed) {
+      this.#appendNow(fields);
+      return RESOLVED;
+    }
+    this.#queued++;
+    const run = this.#lock.then(async () => {
+      try {
+        await this.#prepare();
+        this.#appendNow(fields);
+      } catch (error) {
+        this.#failed(fields, error);
+      } finally {
+        this.#queued--;
+      }
+    });
     this.#lock = run;
     return run;
   }
 
   /** The entries kept in memory, oldest first. */
   entries(): readonly AuditEntry[] {
-    return [...this.#ring.slice(this.#ringStart), ...this.#ring.slice(0, this.#ringStart)];
+    const lines = [...this.#ring.slice(this.#ringStart), ...this.#ring.slice(0, this.#ringStart)];
+    return lines.map((line) => Object.freeze(JSON.parse(line)) as AuditEntry);
   }
 
   /** Waits for pending writes, then closes the file. */
@@ -69,36 +91,57 @@ export class AuditLog {
     await this.#lock;
     this.#file?.close();
     this.#file = undefined;
+    this.#ready = false;
   }
 
-  async #append(fields: Record<string, unknown>): Promise<void> {
-    try {
-      await this.#start();
-      const entry: Record<string, unknown> = { ...fields, seq: this.#seq };
-      if (this.#key) entry.prev_hash = this.#prevHash;
-      if (this.#resumed) entry.resumed = true;
-      const canonical = toCanonical(entry) as Record<string, JsonValue>;
-      if (this.#key) canonical.hmac = await signEntry(await this.#key, canonical);
-      if (this.#file) await this.#write(`${canonicalJson(canonical)}\n`);
-      this.#seq++;
-      this.#prevHash = typeof canonical.hmac === "string" ? canonical.hmac : GENESIS_HASH;
-      this.#resumed = false;
-      this.#remember(deepFreeze(canonical) as unknown as AuditEntry);
-    } catch (error) {
-      this.#init.logger.error("audit: entry not written; the chain stays at the previous entry", {
-        path: this.#init.logPath,
-        seq: this.#seq,
-        tool: fields.tool,
-        error: describeError(error),
-      });
+  async #prepare(): Promise<void> {
+    await this.#start();
+    if (this.#checkTail && this.#file) {
+      if (!(await endsWithNewline(this.#init.logPath!))) writeAllSync(this.#file, encoder.encode("\n"));
+      this.#checkTail = false;
     }
+    this.#ready = true;
+  }
+
+  #appendNow(fields: Record<string, unknown>): void {
+    try {
+      const entry: Record<string, unknown> = { ...fields, seq: this.#seq };
+      if (this.#init.secret !== undefined) entry.prev_hash = this.#prevHash;
+      if (this.#resumed) entry.resumed = true;
+      const canonical = canonicalJson(entry);
+      const hmac = this.#init.secret === undefined ? undefined : hmacHex(this.#init.secret, canonical);
+      const line = hmac === undefined ? canonical : `${canonical.slice(0, -1)},"hmac":"${hmac}"}`;
+      if (this.#file) {
+        try {
+          writeAllSync(this.#file, encoder.encode(`${line}\n`));
+        } catch (error) {
+          this.#checkTail = true;
+          throw error;
+        }
+      }
+      this.#seq++;
+      this.#prevHash = hmac ?? GENESIS_HASH;
+      this.#resumed = false;
+      this.#remember(line);
+    } catch (error) {
+      this.#failed(fields, error);
+    }
+  }
+
+  #failed(fields: Record<string, unknown>, error: unknown): void {
+    this.#init.logger.error("audit: entry not written; the chain stays at the previous entry", {
+      path: this.#init.logPath,
+      seq: this.#seq,
+      tool: fields.tool,
+      error: describeError(error),
+    });
   }
 
   /** Once: continues the chain from an existing file and opens it for appending. */
   async #start(): Promise<void> {
     const path = this.#init.logPath;
-    if (path === undefined || this.#file) return;
     if (this.#closed) throw new Error("the audit log is closed");
+    if (path === undefined || this.#file) return;
     if (!this.#started) {
       const tail = await readLogTail(path);
       if (tail) await this.#resume(tail.lines, tail.terminated);
@@ -139,21 +182,7 @@ export class AuditLog {
     }
   }
 
-  async #write(line: string): Promise<void> {
-    const file = this.#file!;
-    if (this.#checkTail) {
-      if (!(await endsWithNewline(this.#init.logPath!))) await writeAll(file, encoder.encode("\n"));
-      this.#checkTail = false;
-    }
-    try {
-      await writeAll(file, encoder.encode(line));
-    } catch (error) {
-      this.#checkTail = true;
-      throw error;
-    }
-  }
-
-  #remember(entry: AuditEntry): void {
+  #remember(entry: string): void {
     const max = this.#init.maxMemoryEntries;
     if (max === 0) return;
     if (this.#ring.length < max) {
@@ -165,9 +194,11 @@ export class AuditLog {
   }
 }
 
-async function writeAll(file: Deno.FsFile, bytes: Uint8Array): Promise<void> {
+const RESOLVED: Promise<void> = Promise.resolve();
+
+function writeAllSync(file: Deno.FsFile, bytes: Uint8Array): void {
   let written = 0;
-  while (written < bytes.length) written += await file.write(bytes.subarray(written));
+  while (written < bytes.length) written += file.writeSync(bytes.subarray(written));
 }
 
 function parseObject(line: string): Record<string, unknown> | undefined {
@@ -179,12 +210,4 @@ function parseObject(line: string): Record<string, unknown> | undefined {
   } catch {
     return undefined;
   }
-}
-
-function deepFreeze(value: JsonValue): JsonValue {
-  if (typeof value === "object" && value !== null) {
-    for (const item of Object.values(value)) deepFreeze(item);
-    Object.freeze(value);
-  }
-  return value;
 }

@@ -204,15 +204,17 @@ Deno.test("a failed write is logged and the chain stays at the previous entry", 
   const path = join(dir.path, "audit.jsonl");
   const { logger, records } = recordingLogger();
   const audit = auditMiddleware({ logPath: path, hmacSecret: SECRET, logger });
-  const write = Deno.FsFile.prototype.write;
+  const writeSync = Deno.FsFile.prototype.writeSync;
   try {
     await audit(testContext().ctx, () => Promise.resolve(1));
-    Deno.FsFile.prototype.write = () => Promise.reject(new Deno.errors.PermissionDenied("disk says no"));
+    Deno.FsFile.prototype.writeSync = () => {
+      throw new Deno.errors.PermissionDenied("disk says no");
+    };
     assert.equal(await audit(testContext().ctx, () => Promise.resolve(2)), 2);
-    Deno.FsFile.prototype.write = write;
+    Deno.FsFile.prototype.writeSync = writeSync;
     await audit(testContext().ctx, () => Promise.resolve(3));
   } finally {
-    Deno.FsFile.prototype.write = write;
+    Deno.FsFile.prototype.writeSync = writeSync;
     await audit.close();
   }
   assert.ok(records.some((record) => record.level === "error" && /not written/.test(record.message)));

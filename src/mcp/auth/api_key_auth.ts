@@ -5,7 +5,7 @@
  * @module
  */
 
-import { createHash, timingSafeEqual } from "node:crypto";
+import { createHash } from "node:crypto";
 import type { AuthProvider, Identity } from "../types.ts";
 import { authError } from "./_jwt_verify.ts";
 import { assertKnownKeys, headerName } from "./_options.ts";
@@ -29,14 +29,14 @@ export interface ApiKeyAuthOptions {
 }
 
 interface Entry {
-  digest: Uint8Array;
+  digest: string;
   clientId: string;
   roles: readonly string[];
   tenantId?: string;
 }
 
-function digest(text: string): Uint8Array {
-  return createHash("sha256").update(text, "utf8").digest();
+function digest(text: string): string {
+  return createHash("sha256").update(text, "utf8").digest("hex");
 }
 
 function entryFor(key: string, value: string | ApiKeyClient): Entry {
@@ -65,8 +65,9 @@ function entryFor(key: string, value: string | ApiKeyClient): Entry {
 }
 
 /**
- * API-key auth. The presented key's SHA-256 digest is compared in constant time with every
- * configured key's digest (no early exit), so timing reveals neither which key nor how much matched.
+ * API-key auth. Keys are held only as SHA-256 digests and the presented key's digest is looked up:
+ * lookups compare digests, never keys, so timing cannot reveal how much of a key matched (a caller
+ * cannot steer the digest of what it sends).
  * Failures throw `AUTHENTICATION_ERROR` ("Missing API key", "Invalid API key").
  *
  * @example
@@ -80,7 +81,7 @@ function entryFor(key: string, value: string | ApiKeyClient): Entry {
 export class ApiKeyAuth implements AuthProvider {
   /** Header holding the key, lower-cased. */
   readonly header: string;
-  #entries: readonly Entry[];
+  #entries: ReadonlyMap<string, Entry>;
 
   /** A provider for `options.keys`; a TypeError for malformed keys or unknown options. */
   constructor(options: ApiKeyAuthOptions) {
@@ -89,7 +90,12 @@ export class ApiKeyAuth implements AuthProvider {
     if (typeof keys !== "object" || keys === null || Array.isArray(keys)) {
       throw new TypeError("ApiKeyAuth: keys must be an object mapping key to client");
     }
-    this.#entries = Object.entries(keys).map(([key, value]) => entryFor(key, value));
+    this.#entries = new Map(
+      Object.entries(keys).map(([key, value]) => {
+        const entry = entryFor(key, value);
+        return [entry.digest, entry];
+      }),
+    );
     this.header = headerName(options.header ?? "x-api-key", "ApiKeyAuth");
   }
 
@@ -112,14 +118,8 @@ export class ApiKeyAuth implements AuthProvider {
     );
   }
 
-  /** The matching entry; every entry is compared whatever the outcome. */
+  /** The entry whose digest equals the presented key's. */
   #find(key: string): Entry | undefined {
-    const presented = digest(key);
-    let found: Entry | undefined;
-    for (const entry of this.#entries) {
-      const equal = timingSafeEqual(presented, entry.digest);
-      found = equal && found === undefined ? entry : found;
-    }
-    return found;
+    return this.#entries.get(digest(key));
   }
 }

@@ -67,10 +67,18 @@ export class HostPolicy {
     };
   }
 
+  /** Answers for Host headers seen recently (a handful in practice). */
+  #seen = new Map<string, boolean>();
+
   #hostAllowed(header: string): boolean {
+    const known = this.#seen.get(header);
+    if (known !== undefined) return known;
     const { name, port } = splitHost(header);
-    if (isLoopbackHost(name)) return true;
-    return this.#hosts.some((h) => h.name === name && (h.port === undefined || h.port === port));
+    const allowed = isLoopbackHost(name) ||
+      this.#hosts.some((h) => h.name === name && (h.port === undefined || h.port === port));
+    if (this.#seen.size >= 256) this.#seen.clear();
+    this.#seen.set(header, allowed);
+    return allowed;
   }
 
   #originAllowed(origin: string): boolean {

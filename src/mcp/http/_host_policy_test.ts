@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { HostPolicy } from "./_host_policy.ts";
+import { pathOf } from "./_http.ts";
 
 function statusFor(policy: HostPolicy, host: string, origin?: string): number {
   const headers: Record<string, string> = { host };
@@ -32,4 +33,12 @@ Deno.test("HostPolicy refuses malformed entries", () => {
   assert.throws(() => new HostPolicy(["http://example.com"], []), /not a host name/);
   assert.throws(() => new HostPolicy([""], []), /not a host name/);
   assert.throws(() => new HostPolicy([], ["example.com"]), /not an http\(s\) origin/);
+});
+
+Deno.test("pathOf takes the path of absolute URLs without query or fragment", () => {
+  assert.equal(pathOf("http://127.0.0.1:8080/mcp"), "/mcp");
+  assert.equal(pathOf("http://h/messages/?session_id=1"), "/messages/");
+  assert.equal(pathOf("http://h/a#x"), "/a");
+  assert.equal(pathOf("http://h"), "/");
+  assert.equal(pathOf("https://[::1]:9/health/ready?x=1"), "/health/ready");
 });

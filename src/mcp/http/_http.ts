@@ -60,3 +60,18 @@ export async function readJson(
 export function headerRecord(headers: Headers): Record<string, string> {
   return Object.fromEntries(headers.entries());
 }
+
+/** The path of an absolute request URL, without building a `URL` (requests always carry one). */
+export function pathOf(url: string): string {
+  const start = url.indexOf("/", url.indexOf("//") + 2);
+  if (start === -1) return "/";
+  let end = url.length;
+  for (let i = start; i < url.length; i++) {
+    const code = url.charCodeAt(i);
+    if (code === 63 || code === 35) {
+      end = i;
+      break;
+    }
+  }
+  return url.slice(start, end);
+}

@@ -24,7 +24,7 @@ import { describeError } from "../../_util/errors.ts";
 import type { ToolServer } from "../tool_server.ts";
 import { authGate } from "./_auth_gate.ts";
 import { HostPolicy } from "./_host_policy.ts";
-import { json } from "./_http.ts";
+import { json, pathOf } from "./_http.ts";
 import type { LiveSession, McpRoute } from "./_route.ts";
 import { SessionTable } from "./_sessions.ts";
 import { sseRoute } from "./_sse_route.ts";
@@ -169,7 +169,7 @@ export function toFetchHandler(server: ToolServer, options: FetchHandlerOptions 
     });
 
   async function route(request: Request, info: ServeInfo | undefined): Promise<Response> {
-    const path = new URL(request.url).pathname;
+    const path = pathOf(request.url);
     if (path === "/health" || path === "/health/ready") return await healthRoute(health, request, path);
     if (token && path === token.path) return await token(request);
     if (!mcp.handles(path)) return json(404, NOT_FOUND);
