@@ -74,9 +74,20 @@ function encodeObject(object: object, seen: Set<object>, depth: number): string 
     const items = Array.from(object as Iterable<unknown>, (item) => encode(item, seen, depth) ?? "null");
     return `[${items.join(",")}]`;
   }
-  const pairs: Array<[string, unknown]> = object instanceof Map
-    ? Array.from(object, ([key, item]) => [String(key), item])
-    : Object.entries(object);
+  if (object instanceof Map) return encodeMap(object, seen, depth);
+  const record = object as Record<string, unknown>;
+  const keys = Object.keys(record).sort();
+  let out = "{";
+  for (const key of keys) {
+    const text = encode(record[key], seen, depth);
+    if (text === undefined) continue;
+    out += `${out.length === 1 ? "" : ","}${JSON.stringify(key)}:${text}`;
+  }
+  return `${out}}`;
+}
+
+function encodeMap(map: Map<unknown, unknown>, seen: Set<object>, depth: number): string {
+  const pairs: Array<[string, unknown]> = Array.from(map, ([key, item]) => [String(key), item]);
   pairs.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const members: string[] = [];
   let last: string | undefined;
