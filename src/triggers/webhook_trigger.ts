@@ -8,7 +8,7 @@ import type { Logger } from "../_util/log.ts";
 import { serveHandler } from "../_util/serve.ts";
 import { TriggerBase } from "./trigger_base.ts";
 import { readLimitedBody } from "../_util/read_body.ts";
-import { HmacSha256 } from "./_webhook_body.ts";
+import { HmacSha256 } from "../_util/hmac_sha256.ts";
 
 /** Largest accepted webhook body: 1 MiB. */
 export const WEBHOOK_MAX_BODY_BYTES = 1024 * 1024;

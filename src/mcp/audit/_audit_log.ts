@@ -12,7 +12,8 @@
 
 import { describeError } from "../../_util/errors.ts";
 import type { Logger } from "../../_util/log.ts";
-import { entryVerifies, GENESIS_HASH, hmacHex, hmacKey } from "./_audit_crypto.ts";
+import { HmacSha256 } from "../../_util/hmac_sha256.ts";
+import { entryVerifies, GENESIS_HASH, hmacKey } from "./_audit_crypto.ts";
 import { endsWithNewline, readLogTail } from "./_log_tail.ts";
 import { canonicalJson } from "./canonical_json.ts";
 import type { AuditEntry } from "./audit_middleware.ts";
@@ -35,6 +36,7 @@ const encoder = new TextEncoder();
 export class AuditLog {
   #init: AuditLogInit;
   #key: Promise<CryptoKey> | undefined;
+  #signer: HmacSha256 | undefined;
   #file: Deno.FsFile | undefined;
   #started = false;
   #checkTail = false;
@@ -50,7 +52,10 @@ export class AuditLog {
 
   constructor(init: AuditLogInit) {
     this.#init = init;
-    if (init.secret !== undefined) this.#key = hmacKey(init.secret);
+    if (init.secret !== undefined) {
+      this.#key = hmacKey(init.secret);
+      this.#signer = new HmacSha256(init.secret);
+    }
   }
 
   /** Whether {@linkcode AuditLog.close} was called. */
@@ -109,7 +114,7 @@ export class AuditLog {
       if (this.#init.secret !== undefined) entry.prev_hash = this.#prevHash;
       if (this.#resumed) entry.resumed = true;
       const canonical = canonicalJson(entry);
-      const hmac = this.#init.secret === undefined ? undefined : hmacHex(this.#init.secret, canonical);
+      const hmac = this.#signer?.hex(canonical);
       const line = hmac === undefined ? canonical : `${canonical.slice(0, -1)},"hmac":"${hmac}"}`;
       if (this.#file) {
         try {

@@ -37,27 +37,38 @@ function timeoutError(ctx: RequestContext, seconds: number): ToolError {
  * const result = await withTimeout(() => handler(args, ctx), { seconds: 5, ctx });
  * ```
  */
-export async function withTimeout<T>(
+export function withTimeout<T>(
   fn: () => Promise<T>,
   options: { seconds: number; ctx: RequestContext },
 ): Promise<T> {
   const { seconds, ctx } = options;
-  checkNumber("withTimeout", { name: "seconds", value: seconds });
+  try {
+    checkNumber("withTimeout", { name: "seconds", value: seconds });
+  } catch (error) {
+    return Promise.reject(error);
+  }
   const ms = seconds * 1000;
-  if (ms > MAX_DELAY_MS) return await fn();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const expired = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => {
+  let running: Promise<T>;
+  try {
+    running = fn();
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  if (ms > MAX_DELAY_MS) return running;
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => {
       const error = timeoutError(ctx, seconds);
       ctx.abort(error);
       reject(error);
     }, ms);
+    running.then((value) => {
+      clearTimeout(timer);
+      resolve(value);
+    }, (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
   });
-  try {
-    return await Promise.race([fn(), expired]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 /**

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { createHmac } from "node:crypto";
-import { HmacSha256 } from "./_webhook_body.ts";
+import { HmacSha256 } from "./hmac_sha256.ts";
 
 Deno.test("the precomputed HMAC equals node's HMAC-SHA256 for short, block-sized and long keys", () => {
   const body = new TextEncoder().encode(JSON.stringify({ order: 42, note: "été" }));
@@ -9,6 +9,7 @@ Deno.test("the precomputed HMAC equals node's HMAC-SHA256 for short, block-sized
     const expected = createHmac("sha256", secret).update(body).digest("hex");
     assert.equal(signer.digest(body).toString("hex"), expected, secret);
     assert.equal(signer.digest(body).toString("hex"), expected, "stable across calls");
+    assert.equal(signer.hex(new TextDecoder().decode(body)), expected, "hex of the same text");
     assert.equal(signer.verify(`sha256=${expected}`, body), true);
     assert.equal(signer.verify(`sha256=${expected.toUpperCase()}`, body), true);
     assert.equal(

@@ -1,6 +1,6 @@
 /**
- * Webhook request helpers: reading the raw body with a size and time limit, and checking the HMAC
- * signature.
+ * HMAC-SHA256 with precomputed keyed states, for the webhook trigger's signatures and the MCP audit
+ * chain.
  *
  * @module
  */
@@ -32,6 +32,12 @@ export class HmacSha256 {
   digest(body: Uint8Array): Buffer {
     const inner = this.#inner.copy().update(body).digest();
     return this.#outer.copy().update(inner).digest();
+  }
+
+  /** The MAC of `text` (UTF-8) as lower-case hex. */
+  hex(text: string): string {
+    const inner = this.#inner.copy().update(text, "utf8").digest();
+    return this.#outer.copy().update(inner).digest("hex");
   }
 
   /** Whether `header` is `sha256=<hex MAC of body>`, compared in constant time. */
