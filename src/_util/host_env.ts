@@ -5,9 +5,13 @@
  * @module
  */
 
-/** The value of a host environment variable; `undefined` when unset or when Deno denies access. */
+/**
+ * The value of a host environment variable; `undefined` when unset, when Deno denies access, or when
+ * reading it would make Deno ask the user (library code never triggers a permission prompt).
+ */
 export function hostEnv(name: string): string | undefined {
   try {
+    if (Deno.permissions.querySync({ name: "env", variable: name }).state !== "granted") return undefined;
     return Deno.env.get(name);
   } catch (error) {
     if (error instanceof Deno.errors.NotCapable || error instanceof Deno.errors.PermissionDenied) {

@@ -2,10 +2,9 @@
  * `agentry serve FILE`: imports FILE, takes the {@linkcode ToolServer} its default export gives, and serves
  * it over stdio, streamable HTTP or SSE until SIGINT or SIGTERM (or, with stdio, until stdin ends).
  *
- * The default export is a `ToolServer` or a function (sync or async) returning one. The CLI passes no
- * settings to it: a module that wants the `AGENTRY_*` settings calls
- * `createToolServer({ settings: loadServerSettings(env) })` itself. The CLI only checks them, so a bad
- * `AGENTRY_LOG_LEVEL` or `AGENTRY_TIMEOUT_DEFAULT` is a usage error before anything is imported.
+ * The default export is a `ToolServer` or a function (sync or async) returning one. `createToolServer`
+ * reads the `AGENTRY_*` settings itself; the CLI checks them first, so a bad `AGENTRY_LOG_LEVEL` or
+ * `AGENTRY_TIMEOUT_DEFAULT` is a usage error before anything is imported.
  *
  * Permissions: read access to FILE and the modules it imports, network access for http/sse, and whatever
  * the module itself needs; `deno run -A main.ts serve FILE` is the simple way. With `--reload` the command

@@ -17,10 +17,9 @@ Its default export is a ToolServer, or a function (sync or async) that returns o
 
   export default function buildServer(): ToolServer { ... }
 
-The CLI does not configure the server: a module that wants the AGENTRY_* settings passes
-loadServerSettings(env) to createToolServer itself. The CLI refuses to start when AGENTRY_LOG_LEVEL
-or AGENTRY_TIMEOUT_DEFAULT hold a bad value. Diagnostics go to stderr; with stdio, stdout carries
-only protocol messages.
+createToolServer reads the AGENTRY_SERVER_NAME, AGENTRY_LOG_LEVEL and AGENTRY_TIMEOUT_DEFAULT
+settings (when the process may read them); the CLI refuses to start when one holds a bad value.
+Diagnostics go to stderr; with stdio, stdout carries only protocol messages.
 
 Options:
   --transport KIND        stdio, http (streamable HTTP at /mcp) or sse (legacy SSE at /sse)

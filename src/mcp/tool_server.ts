@@ -25,7 +25,8 @@ import { Pipeline } from "./pipeline.ts";
 import { ROOT_SCOPE } from "./registration.ts";
 import { ToolRouter } from "./router.ts";
 import { ServerRegistry } from "./server_registry.ts";
-import type { ServerSettings } from "./settings.ts";
+import { loadServerSettings, type ServerSettings } from "./settings.ts";
+import { hostEnv } from "../_util/host_env.ts";
 import type { Middleware } from "./types.ts";
 
 /** Options for {@linkcode createToolServer}. */
@@ -46,7 +47,10 @@ export interface ToolServerOptions {
   cancelGracePeriod?: number;
   /** Logger. @default a logger named `agentry.mcp` at the settings' level */
   logger?: Logger;
-  /** Settings from the environment (see `loadServerSettings`). @default {} */
+  /**
+   * Settings (see `loadServerSettings`). @default read from the `AGENTRY_*` variables the process may
+   * read (pass `{}` to ignore the environment)
+   */
   settings?: ServerSettings;
 }
 
@@ -98,7 +102,7 @@ export class ToolServer {
     for (const key of Object.keys(options)) {
       if (!OPTION_KEYS.has(key)) throw new TypeError(`tool server: unknown option '${key}'`);
     }
-    const settings = options.settings ?? {};
+    const settings = options.settings ?? loadServerSettings(hostEnv);
     this.name = options.name ?? settings.serverName ?? "agentry-server";
     this.version = options.version ?? "0.1.0";
     this.instructions = options.instructions;
