@@ -1,6 +1,5 @@
 import assert from "node:assert/strict";
 import { loadServerSettings } from "./settings.ts";
-import { createToolServer } from "./tool_server.ts";
 
 Deno.test("settings come from AGENTRY_ variables; bad values are refused naming the variable", () => {
   const env = (values: Record<string, string>) => (name: string) => values[name];
