@@ -17,6 +17,7 @@ import { describeError } from "../_util/errors.ts";
 import { type Chain, composeChain, middlewareRole } from "./chain.ts";
 import type { ItemDefinition, ToolDefinition } from "./definitions.ts";
 import { errorResult, internalError, ToolError } from "./errors.ts";
+import { isAuthMiddleware } from "./auth/auth_middleware.ts";
 import { runGuards } from "./guards.ts";
 import { declaredRateLimitMiddleware } from "./middleware/rate_limit.ts";
 import { perToolConcurrencyLimiter } from "./middleware/concurrency.ts";
@@ -88,9 +89,28 @@ export class Pipeline {
     }
     if (definition.rateLimit !== undefined) list.push(this.#rateLimit ??= declaredRateLimitMiddleware());
     list.push(...definition.middleware);
-    chain = composeChain(list);
+    chain = this.#unenforced(definition, list) ?? composeChain(list);
     this.#chains.set(definition, chain);
     return chain;
+  }
+
+  /**
+   * A chain that refuses every call when a declared protection has no middleware to enforce it (items
+   * registered after `assertReady` ran): `auth` without an auth middleware, approval without a gate.
+   */
+  #unenforced(definition: ItemDefinition, list: readonly Middleware[]): Chain | undefined {
+    const missing = definition.auth && !list.some((m) => isAuthMiddleware(m) || middlewareRole(m) === "auth")
+      ? new ToolError("AUTHENTICATION_ERROR", "Authentication required")
+      : definition.kind === "tool" && definition.requiresApproval &&
+          !list.some((m) => middlewareRole(m) === "approval")
+      ? new ToolError("APPROVAL_DENIED", `Approval denied for tool '${definition.name}'`)
+      : undefined;
+    if (!missing) return undefined;
+    this.#host.logger.error("refusing calls: a declared protection has no middleware to enforce it", {
+      item: definition.name,
+      code: missing.code,
+    });
+    return () => Promise.reject(missing);
   }
 
   /** A context for one request. */

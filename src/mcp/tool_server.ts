@@ -20,6 +20,7 @@ import type {
   ToolInput,
   ToolOptions,
 } from "./definitions.ts";
+import { isAuthMiddleware } from "./auth/auth_middleware.ts";
 import { RequireTenant } from "./guards.ts";
 import { Pipeline } from "./pipeline.ts";
 import { ROOT_SCOPE } from "./registration.ts";
@@ -235,14 +236,26 @@ export class ToolServer {
     if (failure !== undefined) throw failure;
   }
 
-  /** Throws when a tool requires approval but no approval middleware would run for it. */
+  /**
+   * Throws when a declared protection would not be enforced: an item with `auth: true` (or roles, or
+   * `requireAuth`) and no auth middleware that would run for it, or a tool that requires approval and no
+   * approval middleware. Transports and the test client call this before serving.
+   */
   assertReady(): void {
-    const serverGate = this.#middleware.some((m) => middlewareRole(m) === "approval");
-    for (const tool of this.registry.tools.values()) {
-      if (!tool.requiresApproval || serverGate) continue;
-      if (!tool.middleware.some((m) => middlewareRole(m) === "approval")) {
+    const isAuth = (m: Middleware) => isAuthMiddleware(m) || middlewareRole(m) === "auth";
+    const isGate = (m: Middleware) => middlewareRole(m) === "approval";
+    const serverAuth = this.#middleware.some(isAuth);
+    const serverGate = this.#middleware.some(isGate);
+    for (const item of this.registry.definitions()) {
+      const what = `${item.kind.replace("_", " ")} '${item.kind === "resource" ? item.uri : item.name}'`;
+      if (item.auth && !serverAuth && !item.middleware.some(isAuth)) {
         throw new Error(
-          `tool '${tool.name}' requires approval, but no approval middleware is installed (server.use(approvalGate(...)))`,
+          `${what} requires authentication, but no auth middleware is installed (server.use(authMiddleware(...)))`,
+        );
+      }
+      if (item.kind === "tool" && item.requiresApproval && !serverGate && !item.middleware.some(isGate)) {
+        throw new Error(
+          `tool '${item.name}' requires approval, but no approval middleware is installed (server.use(approvalGate(...)))`,
         );
       }
     }

@@ -254,3 +254,21 @@ Deno.test("completion answers from prompt and template completers", async () => 
     /unknown argument 'nope'/,
   );
 });
+
+Deno.test("declared protections must be enforced: auth or approval without middleware fails closed", async () => {
+  const needsAuth = createToolServer().tool("secret", { auth: true }, () => "s");
+  assert.throws(
+    () => needsAuth.assertReady(),
+    /tool 'secret' requires authentication, but no auth middleware/,
+  );
+  const needsGate = createToolServer().tool("pay", { requiresApproval: true }, () => "p");
+  assert.throws(() => needsGate.assertReady(), /tool 'pay' requires approval/);
+  await assert.rejects(createTestClient(needsAuth), /requires authentication/);
+  const sink = memorySink();
+  const late = createToolServer({ logger: new Logger("t", { sink }) });
+  await using client = await createTestClient(late);
+  late.tool("secret", { auth: true }, () => "s").tool("pay", { requiresApproval: true }, () => "p");
+  assert.equal(errorOf(await client.callTool("secret")).code, "AUTHENTICATION_ERROR");
+  assert.equal(errorOf(await client.callTool("pay")).code, "APPROVAL_DENIED");
+  assert.equal(sink.records.filter((r) => r.level === "error").length, 2);
+});
