@@ -1,0 +1,193 @@
+import assert from "node:assert/strict";
+import { OperationDefect } from "./operation_defect.ts";
+import { RefResolver } from "./refs.ts";
+import { flattenBody, preferredMedia, requestBodyParams } from "./request_body.ts";
+import { successSchema } from "./success_schema.ts";
+
+const DOCUMENT = {
+  components: {
+    schemas: {
+      User: {
+        type: "object",
+        required: ["id", "name"],
+        properties: {
+          id: { type: "integer", readOnly: true },
+          name: { type: "string", description: "Full name" },
+          address: {
+            type: "object",
+            required: ["created", "city"],
+            properties: { created: { type: "string", readOnly: true }, city: { type: "string" } },
+          },
+        },
+      },
+    },
+    requestBodies: {
+      UserBody: {
+        required: true,
+        content: { "application/json": { schema: { $ref: "#/components/schemas/User" } } },
+      },
+    },
+  },
+};
+const resolver = new RefResolver(DOCUMENT);
+
+function defectOf(fn: () => unknown): string {
+  try {
+    fn();
+  } catch (error) {
+    assert.ok(error instanceof OperationDefect, String(error));
+    return error.message;
+  }
+  assert.fail("expected a defect");
+}
+
+Deno.test("media preference: application/json, then form, then any json media type", () => {
+  assert.equal(
+    preferredMedia({
+      "application/vnd.api+json": {},
+      "application/x-www-form-urlencoded": {},
+      "Application/JSON; charset=utf-8": {},
+    }),
+    "Application/JSON; charset=utf-8",
+  );
+  assert.equal(
+    preferredMedia({ "application/merge-patch+json": {}, "application/x-www-form-urlencoded": {} }),
+    "application/x-www-form-urlencoded",
+  );
+  assert.equal(
+    preferredMedia({ "text/plain": {}, "application/merge-patch+json": {} }),
+    "application/merge-patch+json",
+  );
+  assert.equal(preferredMedia({ "text/plain": {} }), undefined);
+});
+
+Deno.test("an object body becomes one parameter per property, readOnly ones dropped at every depth", () => {
+  const body = requestBodyParams({ $ref: "#/components/requestBodies/UserBody" }, resolver);
+  assert.deepEqual(body, {
+    encoding: "json",
+    params: [
+      {
+        name: "name",
+        wireName: "name",
+        location: "body",
+        required: true,
+        schema: { type: "string", description: "Full name" },
+        description: "Full name",
+      },
+      {
+        name: "address",
+        wireName: "address",
+        location: "body",
+        required: false,
+        schema: { type: "object", required: ["city"], properties: { city: { type: "string" } } },
+      },
+    ],
+  });
+});
+
+Deno.test("a form body is form-encoded", () => {
+  const body = requestBodyParams({
+    content: {
+      "application/x-www-form-urlencoded": {
+        schema: { type: "object", properties: { q: { type: "string" } } },
+      },
+    },
+  }, resolver);
+  assert.equal(body.encoding, "form");
+  assert.deepEqual(body.params.map((p) => [p.name, p.location]), [["q", "body"]]);
+});
+
+Deno.test("only unsupported media types make the operation unsupported, listing them sorted", () => {
+  const body = requestBodyParams({
+    content: { "text/plain": {}, "multipart/form-data": {}, "application/octet-stream": {} },
+  }, resolver);
+  assert.deepEqual(body, {
+    params: [],
+    encoding: "json",
+    unsupported:
+      "unsupported request body media type application/octet-stream, multipart/form-data, text/plain",
+  });
+});
+
+Deno.test("an object with empty properties and nothing else gives no parameters (empty GET bodies)", () => {
+  assert.deepEqual(flattenBody({ type: "object", properties: {} }, { required: false }), []);
+  assert.deepEqual(flattenBody({}, { required: false }), []);
+  assert.deepEqual(requestBodyParams({ content: {} }, resolver).params, []);
+  assert.deepEqual(requestBodyParams({ content: { "application/json": {} } }, resolver).params, []);
+  for (const extra of [{ additionalProperties: true }, { allOf: [{ type: "object" }] }, { items: {} }]) {
+    const params = flattenBody({ type: "object", properties: {}, ...extra }, { required: false });
+    assert.deepEqual(params.map((p) => p.location), ["raw_body"], JSON.stringify(extra));
+  }
+});
+
+Deno.test("any other schema becomes a single raw body parameter named body", () => {
+  const body = requestBodyParams({
+    description: "The pets",
+    required: true,
+    content: { "application/json": { schema: { type: "array", items: { type: "string" } } } },
+  }, resolver);
+  assert.deepEqual(body.params, [{
+    name: "body",
+    wireName: "body",
+    location: "raw_body",
+    required: true,
+    schema: { type: "array", items: { type: "string" } },
+    description: "The pets",
+  }]);
+  assert.deepEqual(flattenBody({ type: "object" }, { required: false }).map((p) => p.location), ["raw_body"]);
+});
+
+Deno.test("a malformed body is a defect naming where and what", () => {
+  assert.equal(
+    defectOf(() => requestBodyParams("json please", resolver)),
+    "malformed requestBody: expected mapping, got string",
+  );
+  assert.equal(
+    defectOf(() => requestBodyParams({ content: [] }, resolver)),
+    "malformed requestBody.content: expected mapping, got list",
+  );
+  assert.equal(
+    defectOf(() => requestBodyParams({ content: { "application/json": 3 } }, resolver)),
+    "malformed requestBody.content['application/json']: expected mapping, got number",
+  );
+  assert.equal(
+    defectOf(() => requestBodyParams({ content: { "application/json": { schema: "User" } } }, resolver)),
+    "malformed requestBody.content['application/json'].schema: expected mapping, got string",
+  );
+  assert.equal(
+    defectOf(() => requestBodyParams({ $ref: "#/components/requestBodies/Nope" }, resolver)),
+    "dangling $ref '#/components/requestBodies/Nope' is not supported; bundle the spec into one document",
+  );
+  assert.equal(
+    defectOf(() =>
+      requestBodyParams(
+        { content: { "application/json": { schema: { $ref: "common.yaml#/User" } } } },
+        resolver,
+      )
+    ),
+    "external $ref 'common.yaml#/User' is not supported; bundle the spec into one document",
+  );
+});
+
+Deno.test("the success schema is the first 2xx or default response, codes sorted as strings", () => {
+  const json = (schema: unknown) => ({ content: { "application/json": { schema } } });
+  assert.deepEqual(
+    successSchema({
+      "404": json({ type: "string" }),
+      "201": json({ type: "integer" }),
+      "200": json({ type: "boolean" }),
+    }, resolver),
+    { type: "boolean" },
+  );
+  assert.deepEqual(successSchema({ default: json({ type: "number" }), "400": json({}) }, resolver), {
+    type: "number",
+  });
+  assert.deepEqual(
+    successSchema({ "200": { schema: { $ref: "#/components/schemas/User" } } }, resolver)?.required,
+    ["id", "name"],
+  );
+  assert.equal(successSchema({ "204": { description: "none" } }, resolver), undefined);
+  assert.equal(successSchema({ "200": json({ $ref: "#/missing" }) }, resolver), undefined);
+  assert.equal(successSchema({ "404": json({}) }, resolver), undefined);
+  assert.equal(successSchema("nope", resolver), undefined);
+});

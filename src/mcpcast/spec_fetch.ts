@@ -1,0 +1,124 @@
+/**
+ * Downloading a spec with a wall-clock limit and a byte cap checked on `Content-Length` and on the
+ * bytes actually streamed. Credentials in the URL are sent (Basic auth, query) but never shown.
+ *
+ * @module
+ */
+
+import { McpcastError } from "./errors.ts";
+import { scrubText } from "./spec_scrub.ts";
+import { reduceUrls, type SpecRequestTarget, specRequestTarget } from "./spec_url.ts";
+
+/** Options of {@link fetchSpecText}. */
+export interface FetchSpecOptions {
+  /** Largest body accepted, in bytes. */
+  maxBytes: number;
+  /** Wall-clock limit of the whole download, in seconds. */
+  fetchSeconds: number;
+  /** The fetch to use. @default globalThis.fetch */
+  fetch?: typeof fetch;
+  /** Cancels the download; its reason is thrown as is. */
+  signal?: AbortSignal;
+}
+
+/** A downloaded spec. */
+export interface FetchedSpec {
+  /** The body, decoded as UTF-8 (invalid sequences replaced). */
+  text: string;
+  /** The public form of the URL. */
+  publicUrl: string;
+}
+
+/**
+ * Downloads the spec at `url` (redirects followed). Throws {@link McpcastError} naming the public URL
+ * on an HTTP error status, a network error, a body over `maxBytes` (MCPCAST_MAX_SPEC_BYTES) or a
+ * download slower than `fetchSeconds` (MCPCAST_FETCH_SECONDS); rethrows `signal.reason` when cancelled.
+ */
+export async function fetchSpecText(url: string, options: FetchSpecOptions): Promise<FetchedSpec> {
+  let target: SpecRequestTarget;
+  try {
+    target = specRequestTarget(url);
+  } catch {
+    throw new McpcastError("spec URL is not a valid URL");
+  }
+  options.signal?.throwIfAborted();
+  const timeout = AbortSignal.timeout(options.fetchSeconds * 1000);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  const failed = (error: unknown): Error => {
+    if (options.signal?.aborted) return options.signal.reason;
+    if (timeout.aborted) {
+      return new McpcastError(
+        `downloading spec ${target.publicUrl} took longer than ${options.fetchSeconds} s (MCPCAST_FETCH_SECONDS)`,
+      );
+    }
+    if (error instanceof McpcastError) return error;
+    const reason = error instanceof Error ? error.message : String(error);
+    return new McpcastError(
+      `could not download spec ${target.publicUrl}: ${reduceUrls(scrubText(reason)).slice(0, 300)}`,
+    );
+  };
+  let stopWaiting = () => {};
+  const aborted = new Promise<never>((_resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    stopWaiting = () => signal.removeEventListener("abort", onAbort);
+  });
+  aborted.catch(() => undefined);
+  try {
+    const headers = new Headers({ accept: "application/json, application/yaml, text/yaml, */*" });
+    if (target.authorization) headers.set("authorization", target.authorization);
+    const fetchFn = options.fetch ?? globalThis.fetch;
+    const response = await Promise.race([
+      fetchFn(target.url, { headers, signal, redirect: "follow" }),
+      aborted,
+    ]);
+    const text = await readBody(response, target.publicUrl, options.maxBytes, aborted);
+    return { text, publicUrl: target.publicUrl };
+  } catch (error) {
+    throw failed(error);
+  } finally {
+    stopWaiting();
+  }
+}
+
+async function readBody(
+  response: Response,
+  publicUrl: string,
+  maxBytes: number,
+  aborted: Promise<never>,
+): Promise<string> {
+  const tooLarge = () =>
+    new McpcastError(`spec ${publicUrl} is larger than ${maxBytes} bytes (MCPCAST_MAX_SPEC_BYTES)`);
+  if (!response.ok) {
+    await response.body?.cancel().catch(() => undefined);
+    throw new McpcastError(`could not download spec ${publicUrl}: HTTP ${response.status}`);
+  }
+  const declared = response.headers.get("content-length");
+  if (declared !== null && Number(declared) > maxBytes) {
+    await response.body?.cancel().catch(() => undefined);
+    throw tooLarge();
+  }
+  if (!response.body) return "";
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    while (true) {
+      const { done, value } = await Promise.race([reader.read(), aborted]);
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) throw tooLarge();
+      chunks.push(value);
+    }
+  } catch (error) {
+    reader.cancel().catch(() => undefined);
+    throw error;
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}

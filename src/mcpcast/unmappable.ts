@@ -1,0 +1,179 @@
+/**
+ * Which operations can become tools: the plan-wide credential slot (where the generated server
+ * presents its one upstream credential), an operation's wire mapping as a route, and the reason an
+ * operation cannot be served ("unsupported by mcpcast: ...").
+ *
+ * @module
+ */
+
+import { routeIssues } from "./plan_invariants.ts";
+import { RoutePlanSchema } from "./plan_schema.ts";
+import type { RouteParam, RoutePlan } from "./plan_types.ts";
+import type { CredentialSlot, Operation, ParamSpec, SecurityScheme } from "./types.ts";
+import { cleanUrlToken } from "./url_token.ts";
+
+/** The slot used when no operation declares a presentable scheme. */
+export const AUTHORIZATION_SLOT: Readonly<CredentialSlot> = Object.freeze({
+  location: "header",
+  name: "Authorization",
+});
+
+/** Header names the generated server sets on every call (a required header of these is sent). */
+export const HEADERS_SENT_BY_RUNTIME: ReadonlySet<string> = new Set([
+  "authorization",
+  "content-type",
+  "accept",
+  "host",
+  "content-length",
+  "user-agent",
+]);
+
+/** Parameter locations a tool exposes to the agent. */
+const EXPOSED = new Set(["path", "query", "body", "raw_body"]);
+
+function slotKey(slot: CredentialSlot): string {
+  return slot.location === "header" ? `header ${slot.name.toLowerCase()}` : `query ${slot.name}`;
+}
+
+/** Whether two slots are the same (header names compared case-insensitively, query names exactly). */
+export function sameSlot(a: CredentialSlot, b: CredentialSlot): boolean {
+  return slotKey(a) === slotKey(b);
+}
+
+/** `header 'X-API-Key'` or `query parameter 'api_key'`, for messages. */
+export function describeSlot(slot: CredentialSlot): string {
+  return `${slot.location === "header" ? "header" : "query parameter"} '${slot.name}'`;
+}
+
+/**
+ * The slot the plan presents its credential in: the one most operations need (ties go to the first
+ * seen), else the Authorization header.
+ *
+ * @example
+ * ```ts ignore
+ * credentialSlot(spec.operations); // { location: "header", name: "X-API-Key" }
+ * ```
+ */
+export function credentialSlot(operations: readonly Operation[]): CredentialSlot {
+  const counts = new Map<string, { slot: CredentialSlot; count: number }>();
+  for (const op of operations) {
+    if (op.credentialSlot === undefined) continue;
+    const key = slotKey(op.credentialSlot);
+    const entry = counts.get(key) ?? { slot: op.credentialSlot, count: 0 };
+    entry.count++;
+    counts.set(key, entry);
+  }
+  let best: { slot: CredentialSlot; count: number } | undefined;
+  for (const entry of counts.values()) if (best === undefined || entry.count > best.count) best = entry;
+  return best === undefined
+    ? { ...AUTHORIZATION_SLOT }
+    : { location: best.slot.location, name: best.slot.name };
+}
+
+/** A security scheme in words: `security scheme 'cookieAuth' (an API key in cookie 'sid')`. */
+export function describeScheme(scheme: SecurityScheme): string {
+  let what: string;
+  if (scheme.type === "apiKey") {
+    what = `an API key in ${scheme.in ?? "an unknown place"} '${scheme.paramName ?? ""}'`;
+  } else if (scheme.type === "http") what = `HTTP ${scheme.scheme ?? "unknown"} authentication`;
+  else if (scheme.type === "basic") what = "HTTP basic authentication";
+  else if (scheme.type === "oauth2") what = "OAuth 2";
+  else if (scheme.type === "openIdConnect") what = "OpenID Connect";
+  else what = "mutual TLS (a client certificate)";
+  return `security scheme '${scheme.id}' (${what})`;
+}
+
+/**
+ * The base URL a route must carry: the operation's own server when it differs from the document's
+ * and from the plan's `baseUrl`; undefined when the plan's base serves it.
+ */
+export function routeBaseUrl(op: Operation, baseUrl: string): string | undefined {
+  const own = cleanUrlToken(op.baseUrl);
+  if (own === "" || own === cleanUrlToken(op.docBaseUrl)) return undefined;
+  return own === cleanUrlToken(baseUrl) ? undefined : own;
+}
+
+/**
+ * The parameters of `op` a tool exposes: path, query, body and raw_body ones, except a query
+ * parameter that is the plan's query credential (the server adds that itself).
+ */
+export function exposedParams(op: Operation, credential: CredentialSlot): ParamSpec[] {
+  return op.params.filter((param) =>
+    EXPOSED.has(param.location) &&
+    !(param.location === "query" && credential.location === "query" && param.wireName === credential.name)
+  );
+}
+
+/** The wire mapping of `op` as a route (not validated). */
+export function routeFromOperation(
+  op: Operation,
+  options: { baseUrl: string; credential: CredentialSlot },
+): RoutePlan {
+  const params: Record<string, RouteParam> = Object.fromEntries(
+    exposedParams(op, options.credential).map((param) => [param.name, {
+      location: param.location as RouteParam["location"],
+      required: param.required,
+      ...(param.wireName !== param.name ? { wire_name: param.wireName } : {}),
+    }]),
+  );
+  const base = routeBaseUrl(op, options.baseUrl);
+  return {
+    operation_id: op.operationId,
+    method: op.method,
+    path: op.path,
+    params,
+    body_encoding: op.bodyEncoding,
+    ...(base !== undefined ? { base_url: base } : {}),
+  };
+}
+
+/** Why `route` is not a valid route, or undefined. */
+function routeProblem(route: RoutePlan): string | undefined {
+  const parsed = RoutePlanSchema.safeParse(route);
+  if (!parsed.success) return parsed.error.issues[0]?.message;
+  return routeIssues(parsed.data, `route '${route.operation_id}'`)[0]?.message;
+}
+
+/**
+ * Why `op` cannot become a tool, as a drop reason ("unsupported by mcpcast: ..."), or undefined when
+ * it can: a body the parser could not map, a wire mapping that is not a valid route, a required
+ * header or cookie parameter the server never sends, or a security scheme the server cannot present
+ * or that needs another slot than the plan's `credential`.
+ */
+export function unmappableReason(
+  op: Operation,
+  options: { baseUrl: string; credential: CredentialSlot },
+): string | undefined {
+  const reason = unmappable(op, options);
+  return reason === undefined ? undefined : `unsupported by mcpcast: ${reason}`;
+}
+
+function unmappable(
+  op: Operation,
+  options: { baseUrl: string; credential: CredentialSlot },
+): string | undefined {
+  if (op.unsupportedBody !== undefined && op.unsupportedBody !== "") return op.unsupportedBody;
+  const problem = routeProblem(routeFromOperation(op, options));
+  if (problem !== undefined) return problem;
+  const { credential } = options;
+  const sent = new Set(HEADERS_SENT_BY_RUNTIME);
+  if (credential.location === "header") sent.add(credential.name.toLowerCase());
+  for (const param of op.params) {
+    if ((param.location === "header" || param.location === "cookie") && param.required) {
+      if (!sent.has(param.wireName.toLowerCase())) {
+        return `required ${param.location} parameter '${param.wireName}' cannot be sent`;
+      }
+    }
+  }
+  const scheme = op.securityScheme;
+  if (scheme === undefined) return undefined;
+  if (op.credentialSlot === undefined) {
+    return `requires ${describeScheme(scheme)}, which the generated server cannot present`;
+  }
+  if (!sameSlot(op.credentialSlot, credential)) {
+    return `requires ${describeScheme(scheme)}, but this server presents its credential in ${
+      describeSlot(credential)
+    }`;
+  }
+  return undefined;
+}
