@@ -6,6 +6,7 @@
 
 import { runCli } from "./src/cli/mod.ts";
 import { hostEnv } from "./src/_util/host_env.ts";
+import { processIsTerminal, stdinLineReader } from "./src/cli/line_reader.ts";
 
 if (import.meta.main) {
   const stop = new AbortController();
@@ -20,6 +21,8 @@ if (import.meta.main) {
     signal: stop.signal,
     stdout: (line) => console.log(line),
     stderr: (line) => console.error(line),
+    readLine: stdinLineReader(),
+    isTerminal: processIsTerminal,
   });
   Deno.exit(code);
 }

@@ -26,13 +26,14 @@ export async function readLimitedBody(
     return await deadlines.race(request.bytes().catch(() => 400 as const), timeoutMs, () => 408 as const);
   }
   const reader = request.body.getReader();
-  return await deadlines.race(streamed(reader, limit).catch(() => 400 as const), timeoutMs, () => {
+  return await deadlines.race(readStreamLimited(reader, limit).catch(() => 400 as const), timeoutMs, () => {
     reader.cancel().catch(() => undefined);
     return 408 as const;
   });
 }
 
-async function streamed(
+/** Reads `reader` to the end, or stops with 413 (the reader cancelled) once more than `limit` bytes came. */
+export async function readStreamLimited(
   reader: ReadableStreamDefaultReader<Uint8Array>,
   limit: number,
 ): Promise<Uint8Array | 413> {

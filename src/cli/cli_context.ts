@@ -18,4 +18,11 @@ export interface CliContext {
   stdout(line: string): void;
   /** Writes a line to stderr (human output and logs). */
   stderr(line: string): void;
+  /**
+   * Asks `question` on the terminal and resolves the line typed (without its line break), or null at
+   * the end of input. Absent when the process cannot ask (commands then refuse to be interactive).
+   */
+  readLine?: (question: string) => Promise<string | null>;
+  /** Whether a standard stream is a terminal. @default every stream is not */
+  isTerminal?: (stream: "stdin" | "stdout" | "stderr") => boolean;
 }

@@ -7,6 +7,7 @@
 import { VERSION } from "../version.ts";
 import { auditVerify } from "./audit_verify.ts";
 import type { CliContext } from "./cli_context.ts";
+import { mcpcastCommand } from "./mcpcast.ts";
 import { runtimeStart } from "./runtime_start.ts";
 import { serve } from "./serve.ts";
 import { CliFailure, EXIT, UsageError } from "./usage_error.ts";
@@ -23,6 +24,8 @@ Commands:
   runtime start     serve the control API for a runtime of agent processes
   audit verify      check the HMAC chain of MCP audit logs
   serve FILE        serve the MCP tool server a module exports (stdio, http or sse)
+  mcpcast SOURCE    turn an OpenAPI/Swagger spec into an MCP server project (no SOURCE on a
+                    terminal: guided setup)
 
 Options:
   -h, --help        show this help (also: agentry <command> --help)
@@ -59,6 +62,7 @@ export async function runCli(ctx: CliContext): Promise<number> {
       );
     }
     if (first === "serve") return await serve(ctx.args.slice(1), ctx);
+    if (first === "mcpcast") return await mcpcastCommand(ctx.args.slice(1), ctx);
     throw new UsageError(`unknown command '${first}'`);
   } catch (error) {
     if (error instanceof UsageError) {

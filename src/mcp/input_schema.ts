@@ -2,7 +2,8 @@
  * Argument schemas: a zod object or a JSON Schema object, compiled once at registration into the
  * advertised `inputSchema` and a validator.
  *
- * Validation messages name the field and the rule, never the value that was sent.
+ * Validation messages name the field and the rule, never the value that was sent. `format` keywords are
+ * advertised to clients but not enforced (Ajv runs without format validators).
  *
  * @module
  */
@@ -79,7 +80,7 @@ function compileZod(schema: z.ZodObject): CompiledInput {
 }
 
 function compileJsonSchema(schema: JsonSchemaObject): CompiledInput {
-  ajv ??= new Ajv2020({ strict: false, allErrors: true });
+  ajv ??= new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
   const check = ajv.compile(schema);
   return {
     jsonSchema: structuredClone(schema),

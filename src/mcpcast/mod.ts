@@ -2,7 +2,9 @@
  * mcpcast: turns an OpenAPI 3.x or Swagger 2 description into a risk-classified, approval-gated plan
  * for an MCP server: parse (local `$ref`s, limits, scrubbing), classify (read, write, destructive,
  * financial), and plan under a safety profile (`read-only`, `standard`, `full`). The plan is a YAML
- * file (`mcpcast.plan.yaml`, schema version 1) that users edit and the generator follows.
+ * file (`mcpcast.plan.yaml`, schema version 1) that users edit and the generator follows:
+ * `writeProject` emits a Deno project whose server runs on this module's runtime (`buildPlanServer`,
+ * `Upstream`).
  *
  * @example
  * ```ts
@@ -61,3 +63,37 @@ export {
   type SecuritySchemeType,
   type SpecInfo,
 } from "./types.ts";
+export {
+  DEFAULT_FRAMEWORK_IMPORT,
+  type FrameworkImport,
+  GENERATED_MARK,
+  hasGeneratedHeader,
+  renderProject,
+  type RenderProjectOptions,
+  SCAFFOLD_FILES,
+  writeProject,
+  type WriteProjectOptions,
+  type WriteResult,
+} from "./emit/mod.ts";
+export {
+  buildPlanServer,
+  checkBind,
+  type CheckBindOptions,
+  cleanSchema,
+  type CredentialSource,
+  LAUNCH_USAGE,
+  type LaunchOptions,
+  parseLaunchArgs,
+  planInstructions,
+  type PlanServerOptions,
+  planToolOptions,
+  readRuntimeConfig,
+  registerPlanTool,
+  RUNTIME_VARIABLES,
+  type RuntimeConfig,
+  type RuntimeVariable,
+  Upstream,
+  type UpstreamCallContext,
+  type UpstreamFetch,
+  type UpstreamOptions,
+} from "./runtime/mod.ts";

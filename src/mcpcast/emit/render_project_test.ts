@@ -1,0 +1,84 @@
+import assert from "node:assert/strict";
+import { McpcastError } from "../errors.ts";
+import { loadPlan } from "../plan_yaml.ts";
+import { emitPlan, HOSTILE } from "./_test_emit.ts";
+import { hasGeneratedHeader } from "./header.ts";
+import { renderProject } from "./render_project.ts";
+import { typeScriptProblem } from "./syntax_check.ts";
+
+Deno.test("a project has the plan, launcher, server, one module per group, tests, README and scaffold", () => {
+  const files = renderProject(emitPlan());
+  assert.deepEqual(Object.keys(files), [
+    "mcpcast.plan.yaml",
+    "deno.json",
+    "main.ts",
+    "src/server.ts",
+    "src/tools/pets.ts",
+    "src/tools/orders.ts",
+    "tests/tools_test.ts",
+    "README.md",
+    "Dockerfile",
+    ".env.example",
+    ".gitignore",
+  ]);
+  assert.deepEqual(loadPlan(files["mcpcast.plan.yaml"]), emitPlan());
+  for (
+    const path of [
+      "deno.json",
+      "main.ts",
+      "src/server.ts",
+      "src/tools/pets.ts",
+      "tests/tools_test.ts",
+      "README.md",
+    ]
+  ) {
+    assert.ok(hasGeneratedHeader(files[path]), `${path} has the header`);
+  }
+  for (const path of ["Dockerfile", ".env.example", ".gitignore"]) {
+    assert.ok(!hasGeneratedHeader(files[path]));
+  }
+  assert.equal(renderProject(emitPlan(), { includePlan: false })["mcpcast.plan.yaml"], undefined);
+});
+
+Deno.test("hostile plan text cannot change generated code: every module parses and carries no raw text", () => {
+  const files = renderProject(emitPlan());
+  for (const [path, text] of Object.entries(files)) {
+    if (path.endsWith(".ts")) assert.equal(typeScriptProblem(text), undefined, path);
+    if (path.endsWith(".ts")) assert.ok(!text.includes("evil()`"), `${path} carries the raw text`);
+  }
+  const pets = files["src/tools/pets.ts"];
+  assert.match(pets, /^ \* - get_pet \(read\): Fetch a pet\. Ends \* \/ here;/m);
+  assert.match(pets, /server\.tool\(\n {4}"get_pet",\n {4}planToolOptions\(TOOLS\.get_pet\),/);
+  assert.match(files["src/server.ts"], /import \* as pets_tools from "\.\/tools\/pets\.ts";/);
+  assert.match(files["src/server.ts"], /orders_tools\.register\(server, upstream\);/);
+  const readme = files["README.md"];
+  assert.ok(!readme.includes(HOSTILE.split("\n")[0]), "README carries unescaped text");
+  assert.match(readme, /Ends \\\*\/ here; \\`\$\{evil\(\)\}\\`/);
+});
+
+Deno.test("the generated tests call each read example and each gated tool", () => {
+  const tests = renderProject(emitPlan())["tests/tools_test.ts"];
+  assert.match(tests, /\{"tool":"get_pet","args":\{"petId":"7"\},"method":"GET","target":"\/v1\/pets\/7\?v=/);
+  assert.match(tests, /\{"tool":"list_orders","args":\{\},"method":"GET","target":"\/v1\/orders"\}/);
+  assert.match(tests, /GATED_CALLS: readonly Call\[\] = \[\n {2}\{"tool":"create_order"/);
+  assert.match(tests, /"authorization": "Bearer test-token"/);
+});
+
+Deno.test("deno.json maps the framework, and the Dockerfile serves HTTP only for header-carrying modes", () => {
+  const files = renderProject(emitPlan(), { frameworkImport: "jsr:@agentry/agentry@^0.2/" });
+  const config = JSON.parse(files["deno.json"].split("\n").slice(1).join("\n"));
+  assert.deepEqual(config.imports, { "@agentry/agentry/": "jsr:@agentry/agentry@^0.2/" });
+  assert.deepEqual(Object.keys(config.tasks), ["start", "start:http", "test", "check"]);
+  assert.match(files.Dockerfile, /--host", "0\.0\.0\.0"/);
+  assert.match(files.Dockerfile, /^USER deno$/m);
+  const local = renderProject(emitPlan({ auth: "env-token" }));
+  assert.doesNotMatch(local.Dockerfile, /"--transport"/);
+  assert.match(local[".env.example"], /^MCPCAST_UPSTREAM_TOKEN=Bearer <token>$/m);
+  assert.match(local[".env.example"], /^# MCPCAST_BASE_URL=https:\/\/api\.example\.com\/v1$/m);
+});
+
+Deno.test("a tool name that is not a valid tool name is refused before rendering", () => {
+  const plan = emitPlan();
+  plan.tools[0] = { ...plan.tools[0], name: "x); evil(" };
+  assert.throws(() => renderProject(plan), McpcastError);
+});

@@ -1,0 +1,119 @@
+/**
+ * The calls the generated tests make: each read tool and each gated tool whose example (or `{}`)
+ * passes the advertised schema, with the request the call must send under the plan's base URLs.
+ *
+ * @module
+ */
+
+import { exampleMismatch } from "../examples.ts";
+import type { McpcastPlan, ToolPlan } from "../plan_types.ts";
+import { buildRequestParts } from "../runtime/request_build.ts";
+import { callValues, selectRoute } from "../runtime/route_select.ts";
+import { cleanSchema } from "../runtime/schema_clean.ts";
+import { visibleParams } from "../runtime/tool_options.ts";
+import type { JsonSchema } from "../types.ts";
+
+/** A call the generated tests make, with the request it must send. */
+export interface ExpectedCall {
+  /** Tool name. */
+  tool: string;
+  /** Arguments (the plan's example, or `{}`). */
+  args: Record<string, unknown>;
+  /** HTTP method expected. */
+  method: string;
+  /** Expected path and query (`/v2/pet/123?x=1`). */
+  target: string;
+}
+
+function number(schema: JsonSchema, key: string): number | undefined {
+  const value = schema[key];
+  return typeof value === "number" ? value : undefined;
+}
+
+/** Whether `value` keeps the bounds of `schema` (pattern, lengths, ranges, item counts), nested included. */
+export function withinBounds(value: unknown, schema: JsonSchema, depth = 0): boolean {
+  if (typeof value === "string") {
+    const length = [...value].length;
+    if (length < (number(schema, "minLength") ?? 0) || length > (number(schema, "maxLength") ?? Infinity)) {
+      return false;
+    }
+    if (typeof schema.pattern === "string" && !new RegExp(schema.pattern, "u").test(value)) return false;
+  }
+  if (typeof value === "number") {
+    if (value < (number(schema, "minimum") ?? -Infinity) || value > (number(schema, "maximum") ?? Infinity)) {
+      return false;
+    }
+    if (value <= (number(schema, "exclusiveMinimum") ?? -Infinity)) return false;
+    if (value >= (number(schema, "exclusiveMaximum") ?? Infinity)) return false;
+  }
+  if (Array.isArray(value)) {
+    const count = value.length;
+    if (count < (number(schema, "minItems") ?? 0) || count > (number(schema, "maxItems") ?? Infinity)) {
+      return false;
+    }
+    const items = schema.items;
+    if (isRecord(items) && depth < 8 && !value.every((item) => withinBounds(item, items, depth + 1))) {
+      return false;
+    }
+  }
+  if (isRecord(value) && isRecord(schema.properties) && depth < 8) {
+    const properties = schema.properties;
+    for (const [key, item] of Object.entries(value)) {
+      const inner = Object.hasOwn(properties, key) ? properties[key] : undefined;
+      if (isRecord(inner) && !withinBounds(item, inner, depth + 1)) return false;
+    }
+  }
+  return true;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The arguments a test calls `tool` with: its example, `{}` when nothing is required; none when the
+ * example would not pass the advertised schema (the call would stop at validation).
+ */
+function testArgs(tool: ToolPlan): Record<string, unknown> | undefined {
+  const args = tool.example ?? {};
+  const visible = visibleParams(tool);
+  if (visible.some(([name, param]) => param.required && !Object.hasOwn(args, name))) return undefined;
+  for (const [name, value] of Object.entries(args)) {
+    const param = tool.params[name];
+    if (param === undefined || param.hidden) return undefined;
+    const schema = cleanSchema(param.json_schema);
+    if (exampleMismatch(value, schema) !== undefined || !withinBounds(value, schema)) return undefined;
+  }
+  return args;
+}
+
+/** The request a call of `tool` with `args` sends (plan base URLs, no override), or undefined if it cannot be made. */
+export function expectedCall(
+  tool: ToolPlan,
+  args: Record<string, unknown>,
+  baseUrl: string,
+): ExpectedCall | undefined {
+  try {
+    const values = callValues(tool, args);
+    const route = selectRoute(tool, values);
+    const { url } = buildRequestParts(route, values, route.base_url ?? baseUrl);
+    return { tool: tool.name, args, method: route.method, target: `${url.pathname}${url.search}` };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The read calls and gated calls the generated tests make. */
+export function testCalls(plan: McpcastPlan): { reads: ExpectedCall[]; gated: ExpectedCall[] } {
+  const reads: ExpectedCall[] = [];
+  const gated: ExpectedCall[] = [];
+  for (const tool of plan.tools) {
+    const args = testArgs(tool);
+    if (args === undefined) continue;
+    const call = expectedCall(tool, args, plan.api.base_url);
+    if (call === undefined) continue;
+    if (tool.requires_approval) gated.push(call);
+    else if (tool.risk === "read") reads.push(call);
+  }
+  return { reads, gated };
+}

@@ -1,0 +1,208 @@
+/**
+ * The generated server, driven by plan data: a tool server named after the API, with auth per mode,
+ * the approval gate in front of gated tools, and one tool per plan tool calling the upstream API.
+ *
+ * | Auth mode | Callers | Upstream credential | Binds |
+ * |---|---|---|---|
+ * | `passthrough` | anyone who reaches it (put it behind a gateway) | the caller's Authorization header | any |
+ * | `env-token` | anyone who reaches it | `MCPCAST_UPSTREAM_TOKEN` | loopback, unless public |
+ * | `api-key` | holders of a key in `MCPCAST_CLIENT_KEYS` (`x-api-key`), each in a tenant | the tenant's, from `MCPCAST_UPSTREAM_TOKENS` | any |
+ * | `none` | anyone who reaches it | none | loopback, unless public |
+ *
+ * Gated tools wait for a human: the calling client's user through MCP elicitation (the default, and
+ * fail-closed: a client without elicitation is denied), or, under api-key auth, a queue that other
+ * callers holding the `approver` role decide through `approvals_list` and `approvals_decide`, each
+ * reviewer seeing only their own tenant's requests.
+ *
+ * @module
+ */
+
+import {
+  ApiKeyAuth,
+  approvalGate,
+  type Approver,
+  type ApproverFunction,
+  authMiddleware,
+  createToolServer,
+  elicitationApprover,
+  PendingApprover,
+  type ToolServer,
+} from "../../mcp/mod.ts";
+import { hostEnv } from "../../_util/host_env.ts";
+import { isLoopbackHost } from "../../_util/net.ts";
+import { McpcastError } from "../errors.ts";
+import type { McpcastPlan, ToolPlan } from "../plan_types.ts";
+import { effectiveApproval } from "../plan_schema.ts";
+import type { EnvLookup } from "../spec_limits.ts";
+import { readClientKeys } from "./client_keys.ts";
+import { readRuntimeConfig, type RuntimeConfig } from "./config.ts";
+import { planToolOptions } from "./tool_options.ts";
+import { Upstream, type UpstreamFetch } from "./upstream.ts";
+
+/** Options for {@linkcode buildPlanServer}. */
+export interface PlanServerOptions {
+  /** HTTP client for upstream calls (tests pass a fake). @default globalThis.fetch */
+  fetch?: UpstreamFetch;
+  /** Environment lookup for `MCPCAST_*` variables and credentials. @default the process environment */
+  env?: EnvLookup;
+  /** Who approves gated calls, instead of the plan's approval mode (tests pass `() => true`). */
+  approver?: Approver | ApproverFunction;
+  /**
+   * Registers the tools (a generated project passes its `src/tools/` modules).
+   * @default every plan tool, with {@linkcode registerPlanTool}
+   */
+  tools?: (server: ToolServer, upstream: Upstream) => void;
+}
+
+/** Version the generated servers report. */
+export const PLAN_SERVER_VERSION: string = "0.1.0";
+
+/** Most gated tool names the instructions list before "and N more". */
+const INSTRUCTIONS_GATED_MAX = 20;
+
+/** The hosts `plan` calls, the API's first. */
+function planHosts(plan: McpcastPlan, baseUrl: string | undefined): string[] {
+  if (baseUrl !== undefined) return [baseUrl];
+  const hosts = new Set([plan.api.base_url]);
+  for (const tool of plan.tools) {
+    for (const route of tool.routes) if (route.base_url) hosts.add(route.base_url);
+  }
+  return [...hosts];
+}
+
+/**
+ * The server's instructions: what it is, where its tools call, and which tools wait for a human.
+ *
+ * @example
+ * ```ts ignore
+ * planInstructions(plan); // "Tools for the petstore API. Every tool calls the upstream API at https://…"
+ * ```
+ */
+export function planInstructions(plan: McpcastPlan, config: Pick<RuntimeConfig, "baseUrl"> = {}): string {
+  const { api } = plan;
+  const parts = [api.description.trim() || `Tools for the ${api.name} API.`];
+  const hosts = planHosts(plan, config.baseUrl);
+  parts.push(
+    hosts.length === 1
+      ? `Every tool calls the upstream API at ${hosts[0]}.`
+      : `The tools call the upstream API at ${hosts[0]} (some at ${hosts.slice(1).join(", ")}).`,
+  );
+  const gated = plan.tools.filter((tool) => tool.requires_approval).map((tool) => tool.name);
+  if (gated.length > 0) {
+    const shown = gated.slice(0, INSTRUCTIONS_GATED_MAX).join(", ") +
+      (gated.length > INSTRUCTIONS_GATED_MAX ? ` and ${gated.length - INSTRUCTIONS_GATED_MAX} more` : "");
+    parts.push(
+      `Calls to ${shown} wait for a human's approval before they run: confirm the user's intent first.`,
+    );
+  }
+  return parts.join(" ");
+}
+
+/** Registers `tool` on `server`: options from the plan, the handler calls the upstream. */
+export function registerPlanTool(server: ToolServer, tool: ToolPlan, upstream: Upstream): ToolServer {
+  return server.tool(tool.name, planToolOptions(tool), (args, ctx) => upstream.call(tool, args, ctx));
+}
+
+function installApproval(
+  server: ToolServer,
+  plan: McpcastPlan,
+  config: RuntimeConfig,
+  approver: Approver | ApproverFunction | undefined,
+): void {
+  const gateOptions = { timeout: config.approvalTimeoutSeconds };
+  if (approver !== undefined) {
+    server.use(approvalGate(approver, gateOptions));
+    return;
+  }
+  if (!plan.tools.some((tool) => tool.requires_approval)) return;
+  if (effectiveApproval(plan.api) === "elicitation") {
+    server.use(approvalGate(elicitationApprover(), gateOptions));
+    return;
+  }
+  let queue: PendingApprover;
+  try {
+    queue = new PendingApprover({
+      approverRole: "approver",
+      maxPending: config.maxPending,
+      maxPendingPerTenant: config.maxPendingPerTenant,
+      maxPendingPerClient: config.maxPendingPerClient,
+    });
+  } catch {
+    throw new McpcastError(
+      "pending-approval caps must nest: MCPCAST_MAX_PENDING_PER_CLIENT ≤ MCPCAST_MAX_PENDING_PER_TENANT ≤ " +
+        "MCPCAST_MAX_PENDING",
+    );
+  }
+  server.use(approvalGate(queue, gateOptions));
+  queue.register(server);
+}
+
+/**
+ * The server `plan` describes, ready to serve: named after the API, with its instructions, auth per
+ * mode (api-key: keys from `MCPCAST_CLIENT_KEYS`, every tool needs a caller with a tenant), the
+ * approval gate (elicitation, or the tenant-scoped pending queue, unless `approver` overrides),
+ * then the tools.
+ *
+ * @throws {McpcastError} for an invalid `MCPCAST_*` variable or missing client keys (named, never
+ * echoed).
+ *
+ * @example
+ * ```ts ignore
+ * import { buildPlanServer, loadPlan } from "@agentry/agentry/mcpcast";
+ * import { run } from "@agentry/agentry/mcp";
+ * const server = buildPlanServer(loadPlan(await Deno.readTextFile("mcpcast.plan.yaml")));
+ * await run(server, { transport: "stdio" });
+ * ```
+ */
+export function buildPlanServer(plan: McpcastPlan, options: PlanServerOptions = {}): ToolServer {
+  const env = options.env ?? hostEnv;
+  const config = readRuntimeConfig(env);
+  const apiKey = plan.api.auth === "api-key";
+  const server = createToolServer({
+    name: plan.api.name,
+    version: PLAN_SERVER_VERSION,
+    instructions: planInstructions(plan, config),
+    requireTenant: apiKey,
+  });
+  if (apiKey) server.use(authMiddleware(new ApiKeyAuth({ keys: readClientKeys(env) })));
+  installApproval(server, plan, config, options.approver);
+  const upstream = new Upstream(plan.api, {
+    fetch: options.fetch,
+    env,
+    tools: plan.tools,
+    timeoutSeconds: config.timeoutSeconds,
+    maxResponseBytes: config.maxResponseBytes,
+    errorExcerptChars: config.errorExcerptChars,
+    allowInsecureHttp: config.allowInsecureHttp,
+    baseUrl: config.baseUrl,
+  });
+  if (options.tools) options.tools(server, upstream);
+  else for (const tool of plan.tools) registerPlanTool(server, tool, upstream);
+  return server;
+}
+
+/** Options for {@linkcode checkBind}. */
+export interface CheckBindOptions {
+  /** Accept a non-loopback address for env-token and none (`--public`, `MCPCAST_PUBLIC=1`). @default false */
+  public?: boolean;
+}
+
+/**
+ * Refuses to serve an `env-token` or `none` server on an address that is not loopback, unless
+ * `public`: such a server authenticates nobody, and an env-token server lends its one upstream
+ * credential to whoever reaches it. Call it before binding (the generated launcher does).
+ *
+ * @throws {McpcastError} explaining the refusal and the way out.
+ */
+export function checkBind(plan: McpcastPlan, host: string, options: CheckBindOptions = {}): void {
+  const { auth } = plan.api;
+  if ((auth !== "env-token" && auth !== "none") || isLoopbackHost(host) || options.public) return;
+  const why = auth === "env-token"
+    ? "an env-token server authenticates nobody and calls the upstream API with its one credential " +
+      "(MCPCAST_UPSTREAM_TOKEN) for whoever reaches it"
+    : "a server with auth 'none' authenticates nobody";
+  throw new McpcastError(
+    `refusing to listen on ${host}: ${why}. Bind 127.0.0.1, or pass --public (MCPCAST_PUBLIC=1) only ` +
+      "behind a gateway that authenticates callers",
+  );
+}

@@ -1,0 +1,101 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { runCli, tempDir } from "./_cli_harness.ts";
+import { hasPty, runOnPty } from "./_pty_harness.ts";
+
+const PETSTORE = fileURLToPath(new URL("./fixtures/specs/petstore_swagger2.yaml", import.meta.url));
+const GITHUB = fileURLToPath(new URL("./fixtures/specs/api.github.com.json", import.meta.url));
+const PTY = await hasPty();
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await Deno.stat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+Deno.test("agentry mcpcast converts the Swagger 2 petstore into a project and prints a JSON summary", async () => {
+  await using dir = await tempDir();
+  const out = join(dir.path, "pets");
+  const result = await runCli(["mcpcast", PETSTORE, "--out", out, "--profile", "standard", "--json"]);
+  assert.equal(result.code, 0, result.stderr);
+  const lines = result.stdout.trim().split("\n");
+  assert.equal(lines.length, 1);
+  const summary = JSON.parse(lines[0]);
+  assert.deepEqual(summary.counts, { kept: 13, gated: 8, dropped: 7 });
+  for (const file of ["mcpcast.plan.yaml", "deno.json", "main.ts"]) {
+    assert.ok(summary.files.includes(file), file);
+    assert.ok(await exists(join(out, file)), file);
+  }
+  assert.match(result.stderr, /^mcpcast: petstore → /);
+  assert.doesNotMatch(result.stderr, /\[\d+\.\ds\]/, "no progress display off a terminal");
+});
+
+Deno.test("agentry mcpcast exits 2 with one line for wrong usage, and 1 with one line for a bad spec", async () => {
+  for (
+    const args of [["mcpcast"], ["mcpcast", "s.yaml", "--profile", "admin"], [
+      "mcpcast",
+      "s.yaml",
+      "--review",
+    ]]
+  ) {
+    const result = await runCli(args);
+    assert.equal(result.code, 2, args.join(" "));
+    assert.equal(result.stderr.trim().split("\n").length, 1, result.stderr);
+  }
+  await using dir = await tempDir();
+  const bad = join(dir.path, "bad.yaml");
+  await Deno.writeTextFile(bad, "openapi: 3.0.0\ninfo: {title: x, version: '1'}\n");
+  const result = await runCli(["mcpcast", bad, "--out", join(dir.path, "o")]);
+  assert.equal(result.code, 1);
+  assert.equal(result.stderr.trim().split("\n").length, 1, result.stderr);
+  assert.match(result.stderr, /^agentry: /);
+});
+
+Deno.test({
+  name: "agentry mcpcast with no arguments on a pseudo-terminal runs the guided setup and writes a project",
+  ignore: !PTY,
+  async fn() {
+    await using dir = await tempDir();
+    const result = await runOnPty(["mcpcast"], [
+      ["Spec (file path or http(s) URL): ", PETSTORE],
+      ["Base URL [", ""],
+      ["Profile [read-only]: ", "standard"],
+      ["Auth [env-token]: ", ""],
+      ["API name [petstore]: ", ""],
+      ["Output directory [./petstore-mcp]: ", ""],
+      ["Write the project to ./petstore-mcp? [Y/n] ", "y"],
+    ], { cwd: dir.path });
+    assert.equal(result.code, 0, result.screen + result.driver);
+    assert.equal(result.driver, "");
+    assert.match(result.screen, /20 operations: 7 read · 10 write · 3 destructive/);
+    assert.match(
+      result.screen,
+      /Same result without questions: agentry mcpcast \S+ --profile standard --auth env-token\n/,
+    );
+    for (const file of ["mcpcast.plan.yaml", "deno.json", "main.ts"]) {
+      assert.ok(await exists(join(dir.path, "petstore-mcp", file)), file);
+    }
+  },
+});
+
+Deno.test({
+  name: "agentry mcpcast shows its phases on a terminal for a large spec",
+  ignore: !PTY,
+  async fn() {
+    await using dir = await tempDir();
+    const result = await runOnPty(["mcpcast", GITHUB, "--plan-only", "--out", join(dir.path, "gh")], [], {
+      timeoutMs: 120_000,
+    });
+    assert.equal(result.code, 0, result.screen + result.driver);
+    for (
+      const phase of [/loading api\.github\.com\.json/, /parsed 1,223 operations/, /planning/, /writing /]
+    ) {
+      assert.match(result.screen, new RegExp(`mcpcast: \\[\\d+\\.\\ds\\] ${phase.source}`));
+    }
+    assert.ok(await exists(join(dir.path, "gh", "mcpcast.plan.yaml")));
+  },
+});

@@ -1,0 +1,259 @@
+/**
+ * End to end: corpus specs converted to Deno projects that import this checkout, then type-checked,
+ * tested with their own generated tests, and served over stdio and HTTP to the MCP SDK's client,
+ * whose tool calls reach a fake upstream on 127.0.0.1.
+ *
+ * @module
+ */
+
+import assert from "node:assert/strict";
+import { join } from "node:path";
+// @ts-types="@modelcontextprotocol/sdk/client/index"
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+// @ts-types="@modelcontextprotocol/sdk/client/stdio"
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+// @ts-types="@modelcontextprotocol/sdk/client/streamableHttp"
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+// @ts-types="@modelcontextprotocol/sdk/shared/transport"
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { type AuthMode, mcpcast, type McpcastPlan, writeProject } from "../src/mcpcast/mod.ts";
+import { tempDir } from "./_cli_harness.ts";
+import { freePort } from "./_ports.ts";
+
+const ROOT = new URL("../", import.meta.url);
+const TOKEN = "Bearer e2e-token-5c1d";
+const RUN = ["run", "--quiet", "--allow-net", "--allow-read=.", "--allow-env", "main.ts"];
+
+interface Seen {
+  method: string;
+  target: string;
+  credential: string | null;
+}
+
+/** A fake upstream on 127.0.0.1: records requests, answers `{"ok": true, "target": <path+query>}`. */
+function fakeUpstream(credentialHeader: string): { url: string; seen: Seen[] } & AsyncDisposable {
+  const seen: Seen[] = [];
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, (request) => {
+    const url = new URL(request.url);
+    const target = `${url.pathname}${url.search}`;
+    seen.push({ method: request.method, target, credential: request.headers.get(credentialHeader) });
+    return Response.json({ ok: true, target });
+  });
+  return {
+    url: `http://127.0.0.1:${server.addr.port}/api`,
+    seen,
+    [Symbol.asyncDispose]: () => server.shutdown(),
+  };
+}
+
+/** Runs deno with `args` in `cwd`, bounded; fails with its output when it exits non-zero. */
+async function deno(args: string[], cwd: string, timeoutMs = 180_000): Promise<string> {
+  const child = new Deno.Command(Deno.execPath(), {
+    args,
+    cwd,
+    env: { NO_COLOR: "1" },
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
+  try {
+    const output = await child.output();
+    const text = new TextDecoder().decode(output.stdout) + new TextDecoder().decode(output.stderr);
+    assert.equal(output.code, 0, `deno ${args.join(" ")} failed:\n${text.slice(-4000)}`);
+    return text;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+interface Case {
+  spec: string;
+  auth: AuthMode;
+  /** A read tool, its arguments and the request it must send (under `/api`). */
+  call: { tool: string; args: Record<string, unknown>; method: string; target: string };
+}
+
+const CASES: Case[] = [
+  {
+    spec: "tests/fixtures/specs/petstore_swagger2.yaml",
+    auth: "env-token",
+    call: { tool: "get_order_by_id", args: { orderId: 5 }, method: "GET", target: "/api/store/order/5" },
+  },
+  {
+    spec: "tests/fixtures/specs/train_travel_oas31.yaml",
+    auth: "passthrough",
+    call: {
+      tool: "get_trips",
+      args: { origin: "b2e7-berlin", destination: "efdb-paris", date: "2024-02-01T09:00:00Z", dogs: true },
+      method: "GET",
+      target: "/api/trips?origin=b2e7-berlin&destination=efdb-paris&date=2024-02-01T09%3A00%3A00Z&dogs=true",
+    },
+  },
+];
+
+/** Lists tools and calls the case's read tool; resolves the call's JSON answer or its error code. */
+async function exercise(transport: Transport, plan: McpcastPlan, call: Case["call"]): Promise<unknown> {
+  const client = new Client({ name: "mcpcast-e2e", version: "1.0.0" });
+  await client.connect(transport);
+  try {
+    const { tools } = await client.listTools();
+    assert.deepEqual(tools.map((tool) => tool.name).sort(), plan.tools.map((tool) => tool.name).sort());
+    const result = await client.callTool({ name: call.tool, arguments: call.args });
+    const [block] = result.content as Array<{ type: string; text: string }>;
+    const value = JSON.parse(block.text);
+    return result.isError ? value.error.code : value;
+  } finally {
+    await client.close();
+  }
+}
+
+for (const { spec, auth, call } of CASES) {
+  Deno.test(`${spec.split("/").pop()}: the generated project checks, passes its tests, and serves stdio and HTTP`, async (t) => {
+    await using dir = await tempDir();
+    await using upstream = fakeUpstream("authorization");
+    const plan = await mcpcast(spec, { profile: "standard", auth, baseUrl: upstream.url });
+    const out = join(dir.path, plan.api.name);
+    await writeProject(plan, out, { frameworkImport: ROOT.href });
+
+    await t.step("deno check", async () => {
+      await deno(["check", "--quiet", "main.ts", "src/", "tests/"], out);
+    });
+
+    await t.step("its own tests pass with no network", async () => {
+      const text = await deno(["test", "--allow-all"], out);
+      assert.match(text, /ok \| \d+ passed/);
+    });
+
+    await t.step("an MCP client over stdio lists and calls a read tool", async () => {
+      const transport = new StdioClientTransport({
+        command: Deno.execPath(),
+        args: RUN,
+        cwd: out,
+        env: { NO_COLOR: "1", ...(auth === "env-token" ? { MCPCAST_UPSTREAM_TOKEN: TOKEN } : {}) },
+        stderr: "pipe",
+      });
+      const timer = setTimeout(() => void transport.close(), 60_000);
+      try {
+        const answer = await exercise(transport, plan, call);
+        if (auth === "passthrough") {
+          assert.equal(
+            answer,
+            "UPSTREAM_AUTH_MISSING",
+            "stdio carries no Authorization header to pass through",
+          );
+          assert.equal(upstream.seen.length, 0);
+        } else {
+          assert.deepEqual(answer, { ok: true, target: call.target });
+          assert.deepEqual(upstream.seen.at(-1), {
+            method: call.method,
+            target: call.target,
+            credential: TOKEN,
+          });
+        }
+      } finally {
+        clearTimeout(timer);
+        await transport.close();
+      }
+    });
+
+    if (auth === "env-token") {
+      await t.step("an env-token server refuses a non-loopback bind unless --public", async () => {
+        await using server = new Launcher(out, [...RUN, "--transport", "http", "--host", "0.0.0.0"], {});
+        assert.equal(await server.exited(), 2);
+        assert.ok(
+          server.stderr.some((line) => /refusing to listen on 0\.0\.0\.0/.test(line)),
+          server.stderr.join("\n"),
+        );
+      });
+    }
+
+    await t.step("an MCP client over streamable HTTP lists and calls a read tool", async () => {
+      const port = freePort();
+      const env: Record<string, string> = auth === "env-token" ? { MCPCAST_UPSTREAM_TOKEN: TOKEN } : {};
+      await using server = new Launcher(out, [...RUN, "--transport", "http", "--port", String(port)], env);
+      await server.waitFor(/listening on http:\/\/127\.0\.0\.1:\d+\/mcp/, 60_000);
+      const headers: Record<string, string> = auth === "passthrough" ? { authorization: TOKEN } : {};
+      const transport = new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`), {
+        requestInit: { headers },
+      });
+      const answer = await exercise(transport, plan, call);
+      assert.deepEqual(answer, { ok: true, target: call.target });
+      assert.deepEqual(upstream.seen.at(-1), { method: call.method, target: call.target, credential: TOKEN });
+      assert.equal(await server.stop("SIGTERM"), 0);
+    });
+  });
+}
+
+/** The generated launcher as a subprocess in the project directory; stderr collected line by line. */
+class Launcher implements AsyncDisposable {
+  readonly child: Deno.ChildProcess;
+  readonly stderr: string[] = [];
+  #drained: Promise<void>;
+
+  constructor(cwd: string, args: string[], env: Record<string, string>) {
+    this.child = new Deno.Command(Deno.execPath(), {
+      args,
+      cwd,
+      env: { NO_COLOR: "1", ...env },
+      stdin: "null",
+      stdout: "null",
+      stderr: "piped",
+    }).spawn();
+    const stderr = this.child.stderr;
+    this.#drained = (async () => {
+      let buffer = "";
+      for await (const chunk of stderr.pipeThrough(new TextDecoderStream())) {
+        buffer += chunk;
+        const lines = buffer.split("\n");
+        buffer = lines.pop() ?? "";
+        this.stderr.push(...lines);
+      }
+      if (buffer) this.stderr.push(buffer);
+    })();
+  }
+
+  /** The first stderr line matching `pattern`, waiting at most `timeoutMs`. */
+  async waitFor(pattern: RegExp, timeoutMs: number): Promise<string> {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      const line = this.stderr.find((candidate) => pattern.test(candidate));
+      if (line !== undefined) return line;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`no stderr line matched ${pattern}:\n${this.stderr.join("\n")}`);
+  }
+
+  /** Resolves the exit code once the process ended on its own (killed after 60 s). */
+  async exited(): Promise<number> {
+    const timer = setTimeout(() => this.child.kill("SIGKILL"), 60_000);
+    const status = await this.child.status;
+    clearTimeout(timer);
+    await this.#drained;
+    return status.code;
+  }
+
+  /** Sends `signal` and resolves the exit code. */
+  async stop(signal: Deno.Signal = "SIGTERM"): Promise<number> {
+    try {
+      this.child.kill(signal);
+    } catch {
+      // already exited
+    }
+    const status = await this.child.status;
+    await this.#drained;
+    return status.code;
+  }
+
+  async [Symbol.asyncDispose](): Promise<void> {
+    const timer = setTimeout(() => {
+      try {
+        this.child.kill("SIGKILL");
+      } catch {
+        // already exited
+      }
+    }, 5_000);
+    await this.stop("SIGTERM");
+    clearTimeout(timer);
+  }
+}
