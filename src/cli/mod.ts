@@ -5,11 +5,7 @@
  */
 
 import { VERSION } from "../version.ts";
-import { auditVerify } from "./audit_verify.ts";
 import type { CliContext } from "./cli_context.ts";
-import { mcpcastCommand } from "./mcpcast.ts";
-import { runtimeStart } from "./runtime_start.ts";
-import { serve } from "./serve.ts";
 import { CliFailure, EXIT, UsageError } from "./usage_error.ts";
 
 export type { CliContext } from "./cli_context.ts";
@@ -32,7 +28,8 @@ Options:
   -V, --version     print the version
 `;
 
-/** Runs the CLI and resolves its exit code. */
+/** Runs the CLI and resolves its exit code. Each command is loaded only when it runs, so one command
+ * does not pay for the others' dependencies (the control API, the MCP SDK). */
 export async function runCli(ctx: CliContext): Promise<number> {
   const [first, second, ...rest] = ctx.args;
   try {
@@ -49,20 +46,26 @@ export async function runCli(ctx: CliContext): Promise<number> {
       return EXIT.ok;
     }
     if (first.startsWith("-")) throw new UsageError(`unknown option '${first}'`);
-    if (first === "runtime" && second === "start") return await runtimeStart(rest, ctx);
+    if (first === "runtime" && second === "start") {
+      return await (await import("./runtime_start.ts")).runtimeStart(rest, ctx);
+    }
     if (first === "runtime") {
       throw new UsageError(
         second === undefined ? "runtime needs a subcommand: start" : `unknown runtime command '${second}'`,
       );
     }
-    if (first === "audit" && second === "verify") return await auditVerify(rest, ctx);
+    if (first === "audit" && second === "verify") {
+      return await (await import("./audit_verify.ts")).auditVerify(rest, ctx);
+    }
     if (first === "audit") {
       throw new UsageError(
         second === undefined ? "audit needs a subcommand: verify" : `unknown audit command '${second}'`,
       );
     }
-    if (first === "serve") return await serve(ctx.args.slice(1), ctx);
-    if (first === "mcpcast") return await mcpcastCommand(ctx.args.slice(1), ctx);
+    if (first === "serve") return await (await import("./serve.ts")).serve(ctx.args.slice(1), ctx);
+    if (first === "mcpcast") {
+      return await (await import("./mcpcast.ts")).mcpcastCommand(ctx.args.slice(1), ctx);
+    }
     throw new UsageError(`unknown command '${first}'`);
   } catch (error) {
     if (error instanceof UsageError) {
