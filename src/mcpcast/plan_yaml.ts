@@ -9,9 +9,10 @@
  */
 
 import { isDeepStrictEqual } from "node:util";
-import { Document, parseDocument, visit } from "yaml";
+import { parseDocument } from "yaml";
 import { McpcastError } from "./errors.ts";
 import { parsePlan } from "./plan_schema.ts";
+import { writeYaml } from "./plan_yaml_writer.ts";
 import type { ApiPlan, McpcastPlan, ParamPlan, RouteParam, RoutePlan, ToolPlan } from "./plan_types.ts";
 
 /** The comment heading every saved plan (three lines, each at most 100 characters). */
@@ -25,11 +26,6 @@ const LINE_WIDTH = 100;
 
 /** Keys whose presence marks a document as an OpenAPI/Swagger spec. */
 const SPEC_KEYS = ["paths", "openapi", "swagger"] as const;
-
-/** Characters YAML 1.1 readers take as line breaks, written as escapes in double quotes. */
-const BREAK_ESCAPES: Readonly<Record<string, string>> = { "\u0085": "\\N", "\u2028": "\\L", "\u2029": "\\P" };
-const BREAKS = /[\u0085\u2028\u2029]/g;
-const HAS_BREAK = /[\u0085\u2028\u2029]/;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -178,12 +174,6 @@ export function savePlan(plan: McpcastPlan): string {
     tools: plan.tools.map(compactTool),
     dropped: plan.dropped.map((op) => ({ operation_id: op.operation_id, reason: op.reason })),
   };
-  const doc = new Document(data, { aliasDuplicateObjects: false });
-  visit(doc, {
-    Scalar(_key, node) {
-      if (typeof node.value === "string" && HAS_BREAK.test(node.value)) node.type = "QUOTE_DOUBLE";
-    },
-  });
-  const body = doc.toString({ lineWidth: LINE_WIDTH }).replace(BREAKS, (char) => BREAK_ESCAPES[char]);
+  const body = writeYaml(data, LINE_WIDTH);
   return PLAN_HEADER + body;
 }
