@@ -15,6 +15,7 @@
  * @module
  */
 
+import { type ExternalDocuments, locateRef, shownRef } from "./ref_documents.ts";
 import { reduceUrls } from "./spec_url.ts";
 import { isMapping, type SpecMapping } from "./spec_values.ts";
 
@@ -24,20 +25,33 @@ export const MAX_REF_HOPS: number = 2;
 /** Longest chain of references to a reference that {@link RefResolver.follow} walks. */
 const MAX_FOLLOW = 16;
 
-const DATA_KEYS: ReadonlySet<string> = new Set(["example", "examples", "default", "enum", "const"]);
-const NAMED_MAPS: ReadonlySet<string> = new Set(["properties", "patternProperties", "definitions", "$defs"]);
+/** Keys whose values are data: copied untouched, never searched for references. */
+export const DATA_KEYS: ReadonlySet<string> = new Set(["example", "examples", "default", "enum", "const"]);
+/** Keys whose values map names to schemas: walked value by value (a name `$ref` is data). */
+export const NAMED_MAPS: ReadonlySet<string> = new Set([
+  "properties",
+  "patternProperties",
+  "definitions",
+  "$defs",
+]);
 
 /** A reference that could not be resolved. */
 export interface RefProblem {
   /** `external`: not a local `#/` pointer; `dangling`: a local pointer to nothing. */
   kind: "external" | "dangling";
-  /** The reference as written. */
+  /** The reference as written (an external one made absolute, a file under the spec's directory relative). */
   ref: string;
+  /** Why an enabled external reference was not followed (host not allowed, outside the directory, ...). */
+  reason?: string;
 }
 
-/** The message for a reference problem, URL credentials reduced: "external $ref '...' is not supported; ...". */
+/**
+ * The message for a reference problem, URL credentials reduced: "external $ref '...' is not supported;
+ * bundle ...", or "external $ref '...' is not followed: <reason>" for a refused external reference.
+ */
 export function refProblemMessage(problem: RefProblem): string {
   const ref = reduceUrls(problem.ref).slice(0, 200);
+  if (problem.reason !== undefined) return `${problem.kind} $ref '${ref}' is not followed: ${problem.reason}`;
   return `${problem.kind} $ref '${ref}' is not supported; bundle the spec into one document`;
 }
 
@@ -86,13 +100,18 @@ export interface Resolved {
   problems: RefProblem[];
 }
 
-/** Resolves references against one document. */
+/**
+ * Resolves references against one document and, when given, the external documents loaded for it
+ * (references inside those are absolute, so hops across documents share the one hop limit).
+ */
 export class RefResolver {
   #document: SpecMapping;
+  #external: ExternalDocuments | undefined;
 
-  /** A resolver for `document`. */
-  constructor(document: SpecMapping) {
+  /** A resolver for `document`; `external` enables references into other documents. */
+  constructor(document: SpecMapping, external?: ExternalDocuments) {
     this.#document = document;
+    this.#external = external;
   }
 
   /** `value` (typically a schema) with every reference resolved under the hop limit. */
@@ -111,8 +130,8 @@ export class RefResolver {
     for (let i = 0; i < MAX_FOLLOW; i++) {
       const ref = refOf(current);
       if (ref === undefined) return { value: current };
-      const target = resolvePointer(this.#document, ref);
-      if (target === undefined) return { value: undefined, problem: problemOf(ref) };
+      const { target, problem } = this.#target(ref);
+      if (problem !== undefined) return { value: undefined, problem };
       current = mergeSiblings(target, current as SpecMapping);
     }
     return { value: { type: "object" } };
@@ -130,14 +149,28 @@ export class RefResolver {
     const { $ref: _, ...siblings } = node;
     const extra = this.#mapping(siblings, hops, problems) as SpecMapping;
     if (hops >= MAX_REF_HOPS) return { type: "object", ...extra };
-    const target = resolvePointer(this.#document, ref);
-    if (target === undefined) {
-      problems.push(problemOf(ref));
+    const { target, problem } = this.#target(ref);
+    if (problem !== undefined) {
+      problems.push(problem);
       return { ...extra };
     }
     const resolved = this.#walk(target, hops + 1, problems);
     if (!isMapping(resolved)) return Object.keys(extra).length === 0 ? resolved : extra;
     return { ...resolved, ...extra };
+  }
+
+  #target(ref: string): { target?: unknown; problem?: RefProblem } {
+    if (ref.startsWith("#") || this.#external === undefined) {
+      const target = resolvePointer(this.#document, ref);
+      return target === undefined ? { problem: problemOf(ref) } : { target };
+    }
+    const shown = shownRef(ref, this.#external);
+    const found = locateRef(ref, this.#external);
+    if (!("document" in found)) {
+      return { problem: { kind: "external", ref: shown, ...(found.reason ? { reason: found.reason } : {}) } };
+    }
+    const target = resolvePointer(found.document, found.pointer);
+    return target === undefined ? { problem: { kind: "dangling", ref: shown } } : { target };
   }
 
   #mapping(node: SpecMapping, hops: number, problems: RefProblem[]): SpecMapping {

@@ -5,6 +5,7 @@
  * @module
  */
 
+import { resolve } from "node:path";
 import { hostEnv } from "../_util/host_env.ts";
 import { McpcastError } from "./errors.ts";
 import { checkDocument } from "./spec_check.ts";
@@ -33,6 +34,8 @@ export interface LoadedSpec {
   sourceLabel?: string;
   /** Public form of the spec URL, for a URL source (relative server URLs resolve against it). */
   specUrl?: string;
+  /** Absolute path of a file source (relative external references resolve against it). */
+  path?: string;
 }
 
 /** Whether a source string is an inline document rather than a path or URL. */
@@ -80,12 +83,13 @@ export async function loadSpec(
     return { document: checkDocument(parsed, limits), sourceLabel: "<inline>" };
   }
   const label = reduceUrls(scrubText(trimmed)).slice(0, 200);
+  const path = resolve(expandHome(trimmed, env));
   // The text is not kept in a variable so that it can be collected while the document is checked.
-  const parsed = parseSpecText(await readSpecFile(expandHome(trimmed, env), label, limits), {
+  const parsed = parseSpecText(await readSpecFile(path, label, limits), {
     label,
     maxNodes: limits.maxNodes,
   });
-  return { document: checkDocument(parsed, limits), sourceLabel: label };
+  return { document: checkDocument(parsed, limits), sourceLabel: label, path };
 }
 
 async function readSpecFile(path: string, label: string, limits: SpecLimits): Promise<string> {

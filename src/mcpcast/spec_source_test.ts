@@ -45,9 +45,11 @@ Deno.test("a file path is read and labelled as given, with ~ expanded from HOME"
   assert.deepEqual(direct, {
     document: { openapi: "3.0.3", paths: {} },
     sourceLabel: join(tmp.path, "spec.yaml"),
+    path: join(tmp.path, "spec.yaml"),
   });
   const home = await loadSpec("~/spec.yaml", { env: envOf({ HOME: tmp.path }) });
   assert.equal(home.sourceLabel, "~/spec.yaml");
+  assert.equal(home.path, join(tmp.path, "spec.yaml"));
   assert.deepEqual(home.document, { openapi: "3.0.3", paths: {} });
 });
 
