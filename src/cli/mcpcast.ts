@@ -74,7 +74,12 @@ function outDirOf(given: string | undefined, fallback: string): { outDir: string
 async function fromSpec(options: McpcastArgs, ctx: CliContext, progress: Progress): Promise<CastTarget> {
   const source = options.source!;
   progress.phase(`loading ${basename(publicSource(source))}`);
-  const spec = await parseSource(source, { baseUrl: options.baseUrl, signal: ctx.signal, env: ctx.env });
+  const spec = await parseSource(source, {
+    baseUrl: options.baseUrl,
+    signal: ctx.signal,
+    env: ctx.env,
+    externalRefs: options.externalRefs,
+  });
   progress.operations(spec.operations.length);
   progress.phase("planning");
   const plan = buildPlan(spec, {

@@ -35,6 +35,11 @@ Options:
                           or pending (a reviewer decides; needs --auth api-key)
                           (default pending with api-key, else elicitation)
   --base-url URL          upstream base URL (default: the spec's servers)
+  --external-refs         follow $refs into other files under the spec file's directory (off by
+                          default: an operation using such a $ref is left out as unsupported)
+  --allow-ref-host HOST   also follow $refs to http(s) documents on HOST (host or host:port, exact,
+                          case-insensitive; repeatable; implies --external-refs). Each document is
+                          loaded once, at most 50, within the MCPCAST_* spec limits
   --name NAME             API name: lower-case letters, digits, '-' and '_' (default: from the title)
   --max-tools N           at most N tools, reads kept first (default unlimited)
   --plan FILE             regenerate the project from an edited mcpcast.plan.yaml instead of a spec
@@ -72,6 +77,8 @@ export interface McpcastArgs {
   approval?: ApprovalMode;
   /** `--base-url`. */
   baseUrl?: string;
+  /** `--external-refs` / `--allow-ref-host`: present only when either is given. */
+  externalRefs?: { allowHosts: string[] };
   /** `--name`. */
   name?: string;
   /** `--max-tools`. */
@@ -92,7 +99,16 @@ const PROFILES: readonly SafetyProfile[] = ["read-only", "standard", "full"];
 const AUTH_MODES: readonly AuthMode[] = ["passthrough", "env-token", "api-key", "none"];
 const APPROVAL_MODES: readonly ApprovalMode[] = ["elicitation", "pending"];
 /** Flags that shape a plan from a spec; a `--plan` already holds their answers. */
-const SPEC_ONLY = ["profile", "auth", "approval", "base-url", "name", "max-tools"] as const;
+const SPEC_ONLY = [
+  "profile",
+  "auth",
+  "approval",
+  "base-url",
+  "name",
+  "max-tools",
+  "external-refs",
+  "allow-ref-host",
+] as const;
 /** Flags the wizard accepts as pre-filled answers. */
 const WIZARD_FLAGS = new Set(["interactive", "base-url", "out", "force", "no-curate", "help"]);
 
@@ -109,6 +125,8 @@ function parse(args: readonly string[]) {
         auth: { type: "string" },
         approval: { type: "string" },
         "base-url": { type: "string" },
+        "external-refs": { type: "boolean" },
+        "allow-ref-host": { type: "string", multiple: true },
         name: { type: "string" },
         "max-tools": { type: "string" },
         plan: { type: "string" },
@@ -167,6 +185,19 @@ function checkName(value: string | undefined): string | undefined {
   );
 }
 
+/** A host or host:port: a name or IPv4 address, or a bracketed IPv6 address, with an optional port. */
+const REF_HOST =
+  /^([a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])(:\d{1,5})?$/i;
+
+function checkExternalRefs(on: boolean | undefined, hosts: string[] | undefined) {
+  if (!on && hosts === undefined) return {};
+  const allowHosts = (hosts ?? []).map((host) => host.trim());
+  if (allowHosts.some((host) => !REF_HOST.test(host))) {
+    throw new UsageError("--allow-ref-host must be a host or host:port (no scheme, path or credentials)");
+  }
+  return { externalRefs: { allowHosts } };
+}
+
 function nonEmpty(flag: string, value: string | undefined): string | undefined {
   if (value !== undefined && value.trim() === "") throw new UsageError(`--${flag} must not be empty`);
   return value;
@@ -184,8 +215,11 @@ function modeOf(values: Record<string, unknown>, source: string | undefined): Mc
       throw new UsageError(
         source === undefined && !values.interactive
           ? `mcpcast needs SOURCE or --plan FILE (run it without arguments on a terminal for the guided setup)`
-          : `--${refused} does not apply to the guided setup (it asks for that); it takes SOURCE, --base-url, ` +
-            "--out and --force",
+          : `--${refused} does not apply to the guided setup${
+            refused === "external-refs" || refused === "allow-ref-host"
+              ? " (it reads self-contained specs; run without -i to follow external refs)"
+              : " (it asks for that)"
+          }; it takes SOURCE, --base-url, --out and --force`,
       );
     }
     return "wizard";
@@ -228,6 +262,7 @@ export function parseMcpcastArgs(args: readonly string[]): McpcastArgs {
     auth,
     approval,
     baseUrl: checkBaseUrl(values["base-url"]),
+    ...checkExternalRefs(values["external-refs"], values["allow-ref-host"]),
     name: checkName(values.name),
     maxTools: checkMaxTools(values["max-tools"]),
     planOnly: values["plan-only"] ?? false,

@@ -70,6 +70,22 @@ Deno.test("mcpcast reads every flag of a spec run", () => {
   }
 });
 
+Deno.test("mcpcast follows external $refs only with --external-refs or --allow-ref-host", () => {
+  assert.equal(parseMcpcastArgs(["s.yaml"]).externalRefs, undefined);
+  assert.deepEqual(parseMcpcastArgs(["s.yaml", "--external-refs"]).externalRefs, { allowHosts: [] });
+  assert.deepEqual(
+    parseMcpcastArgs([
+      "s.yaml",
+      "--allow-ref-host",
+      "Schemas.Example.com",
+      "--allow-ref-host=127.0.0.1:8080",
+      "--allow-ref-host",
+      "[::1]:9000",
+    ]).externalRefs,
+    { allowHosts: ["Schemas.Example.com", "127.0.0.1:8080", "[::1]:9000"] },
+  );
+});
+
 Deno.test("mcpcast --plan FILE regenerates from a plan resolved against the working directory", () => {
   const options = parseMcpcastArgs([
     "--plan",
@@ -105,6 +121,8 @@ Deno.test("mcpcast --help needs nothing else and describes every flag, and that 
     "--auth",
     "--approval",
     "--base-url",
+    "--external-refs",
+    "--allow-ref-host",
     "--name",
     "--max-tools",
     "--plan",
@@ -147,6 +165,15 @@ Deno.test("mcpcast refuses unknown flags, bad values and combinations with a one
     [["-i", "s.yaml", "--auth", "none"], /--auth does not apply to the guided setup/],
     [["-i", "--json"], /--json does not apply to the guided setup/],
     [["-i", "--plan", "p.yaml"], /--interactive takes no --plan/],
+    [
+      ["s.yaml", "--allow-ref-host", "https://schemas.example.com"],
+      /--allow-ref-host must be a host or host:port/,
+    ],
+    [["s.yaml", "--allow-ref-host", "a.example.com/x"], /--allow-ref-host must be/],
+    [["s.yaml", "--allow-ref-host", ""], /--allow-ref-host must be/],
+    [["s.yaml", "--external-refs=yes"], /--external-refs/],
+    [["--plan", "p.yaml", "--external-refs"], /--external-refs shapes a plan from a spec/],
+    [["-i", "--allow-ref-host", "h"], /--allow-ref-host does not apply to the guided setup/],
   ];
   for (const [args, message] of cases) {
     assert.throws(() => parseMcpcastArgs(args), (error) => {

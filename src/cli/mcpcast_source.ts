@@ -9,6 +9,7 @@ import { parse as parseYaml } from "yaml";
 import { describeError } from "../_util/errors.ts";
 import {
   type EnvLookup,
+  type ExternalRefsOptions,
   isPlanDocument,
   loadPlan,
   McpcastError,
@@ -48,7 +49,8 @@ async function isPlanFile(source: string): Promise<boolean> {
  */
 export async function parseSource(
   source: string,
-  options: { baseUrl?: string; signal?: AbortSignal; env?: EnvLookup } = {},
+  options: { baseUrl?: string; signal?: AbortSignal; env?: EnvLookup; externalRefs?: ExternalRefsOptions } =
+    {},
 ): Promise<ParsedSpec> {
   try {
     return await parseSpec(source, options);

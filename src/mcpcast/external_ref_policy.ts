@@ -45,7 +45,9 @@ export function refusalOf(ref: string, target: URL, policy: RefPolicy): string |
   if (target.protocol !== "file:") return `only http(s) and relative file references are followed`;
   if (policy.rootDir === undefined) return "file references are followed only for a spec read from a file";
   if (/^([a-z][a-z0-9+.-]*:|[\\/])/i.test(ref.trim())) return "absolute file references are not followed";
-  return insideDir(policy.rootDir, fileURLToPath(target)) ? undefined : "it points outside the spec's directory";
+  return insideDir(policy.rootDir, fileURLToPath(target))
+    ? undefined
+    : "it points outside the spec's directory";
 }
 
 /** Whether `path` is `dir` or under it (compared as given: resolve symbolic links first to compare real places). */

@@ -27,7 +27,7 @@ export async function mcpcast(
   source: string | Record<string, unknown>,
   options: McpcastOptions = {},
 ): Promise<McpcastPlan> {
-  const { fetch, env, signal, ...plan } = options;
-  const spec = await parseSpec(source, { baseUrl: plan.baseUrl, fetch, env, signal });
+  const { fetch, env, signal, externalRefs, ...plan } = options;
+  const spec = await parseSpec(source, { baseUrl: plan.baseUrl, fetch, env, signal, externalRefs });
   return buildPlan(spec, plan);
 }

@@ -9,6 +9,7 @@
 import { McpcastError } from "./errors.ts";
 import { OperationDefect } from "./operation_defect.ts";
 import { arrangeParams, collectParameters } from "./parameters.ts";
+import type { ExternalDocuments } from "./ref_documents.ts";
 import { refProblemMessage, RefResolver } from "./refs.ts";
 import { requestBodyParams } from "./request_body.ts";
 import { operationSecurity, securitySchemesOf } from "./security.ts";
@@ -35,6 +36,8 @@ export interface ExtractOperationsOptions {
   baseUrl?: string;
   /** Public URL the spec was fetched from (relative server URLs resolve against it). */
   specUrl?: string;
+  /** External documents references may point into (see `external_refs.ts`); none by default. */
+  external?: ExternalDocuments;
 }
 
 interface Context {
@@ -66,7 +69,7 @@ export function extractOperations(
     }
     throw new McpcastError("spec has no paths: there are no operations to turn into tools");
   }
-  const resolver = new RefResolver(document);
+  const resolver = new RefResolver(document, options.external);
   const context: Context = {
     resolver,
     schemes: securitySchemesOf(document, resolver),

@@ -5,6 +5,7 @@
  * @module
  */
 
+import { type ExternalRefsOptions, loadExternalDocuments } from "./external_refs.ts";
 import { RefResolver } from "./refs.ts";
 import { securitySchemesOf } from "./security.ts";
 import { describeSpec } from "./spec_info.ts";
@@ -23,6 +24,11 @@ export interface ParseSpecOptions {
   env?: EnvLookup;
   /** Cancels a download; its reason is thrown as is. */
   signal?: AbortSignal;
+  /**
+   * Follow `$ref`s into other documents: files under the spec file's directory, and http(s)
+   * documents on `allowHosts`. Off by default (such references make their operations unsupported).
+   */
+  externalRefs?: ExternalRefsOptions;
 }
 
 /**
@@ -40,6 +46,12 @@ export async function parseSpec(
   options: ParseSpecOptions = {},
 ): Promise<ParsedSpec> {
   const loaded = await loadSpec(source, { fetch: options.fetch, env: options.env, signal: options.signal });
+  const external = options.externalRefs === undefined ? undefined : await loadExternalDocuments(loaded, {
+    allowHosts: options.externalRefs.allowHosts,
+    fetch: options.fetch,
+    env: options.env,
+    signal: options.signal,
+  });
   const info = describeSpec(loaded.document, {
     sourceLabel: loaded.sourceLabel,
     specUrl: loaded.specUrl,
@@ -48,7 +60,8 @@ export async function parseSpec(
   const operations = extractOperations(loaded.document, {
     baseUrl: options.baseUrl,
     specUrl: loaded.specUrl,
+    external,
   });
-  const securitySchemes = securitySchemesOf(loaded.document, new RefResolver(loaded.document));
+  const securitySchemes = securitySchemesOf(loaded.document, new RefResolver(loaded.document, external));
   return { info, operations, securitySchemes };
 }
