@@ -53,7 +53,8 @@ export async function parseSource(
     {},
 ): Promise<ParsedSpec> {
   try {
-    return await parseSpec(source, options);
+    // The command plans and writes a project; response schemas only serve evaluation.
+    return await parseSpec(source, { ...options, responseSchemas: false });
   } catch (error) {
     if (error instanceof McpcastError && await isPlanFile(source.trim())) {
       throw new McpcastError(

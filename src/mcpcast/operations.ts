@@ -38,6 +38,8 @@ export interface ExtractOperationsOptions {
   specUrl?: string;
   /** External documents references may point into (see `external_refs.ts`); none by default. */
   external?: ExternalDocuments;
+  /** Resolve each operation's success response schema (`successSchema`). @default true */
+  responseSchemas?: boolean;
 }
 
 interface Context {
@@ -47,6 +49,7 @@ interface Context {
   docBaseUrl: string;
   forced: boolean;
   specUrl?: string;
+  responseSchemas: boolean;
 }
 
 /**
@@ -77,6 +80,7 @@ export function extractOperations(
     docBaseUrl: resolveBaseUrl(document, options),
     forced: options.baseUrl !== undefined && options.baseUrl.trim() !== "",
     specUrl: options.specUrl,
+    responseSchemas: options.responseSchemas ?? true,
   };
   const usedIds = new Set<string>();
   const operations: Operation[] = [];
@@ -174,7 +178,7 @@ function buildOperation(raw: unknown, item: SpecMapping, where: Where, context: 
     operation.params = [];
     operation.unsupportedBody = error.message;
   }
-  const success = successSchema(raw.responses, context.resolver);
+  const success = context.responseSchemas ? successSchema(raw.responses, context.resolver) : undefined;
   if (success !== undefined) operation.successSchema = success;
   return dropUndefined(operation);
 }

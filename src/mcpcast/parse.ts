@@ -29,6 +29,12 @@ export interface ParseSpecOptions {
    * documents on `allowHosts`. Off by default (such references make their operations unsupported).
    */
   externalRefs?: ExternalRefsOptions;
+  /**
+   * Resolve each operation's success response schema (kept for mock answers in evaluation; the plan
+   * and the generated project do not use it). `false` saves memory and time on large specs.
+   * @default true
+   */
+  responseSchemas?: boolean;
 }
 
 /**
@@ -61,6 +67,7 @@ export async function parseSpec(
     baseUrl: options.baseUrl,
     specUrl: loaded.specUrl,
     external,
+    responseSchemas: options.responseSchemas,
   });
   const securitySchemes = securitySchemesOf(loaded.document, new RefResolver(loaded.document, external));
   return { info, operations, securitySchemes };

@@ -112,3 +112,12 @@ Deno.test("a fetched spec resolves relative servers against its URL and records 
   ]);
   assert.equal("sourceLabel" in forced.info, false);
 });
+
+Deno.test("responseSchemas: false skips success response schemas; by default they are resolved", async () => {
+  const spec = new URL("../../tests/fixtures/specs/petstore_oas30.json", import.meta.url).pathname;
+  const full = await parseSpec(spec);
+  assert.ok(full.operations.some((op) => op.successSchema !== undefined));
+  const lean = await parseSpec(spec, { responseSchemas: false });
+  assert.ok(lean.operations.every((op) => op.successSchema === undefined));
+  assert.equal(lean.operations.length, full.operations.length);
+});
