@@ -3,8 +3,8 @@
  * for an MCP server: parse (local `$ref`s, limits, scrubbing), classify (read, write, destructive,
  * financial), and plan under a safety profile (`read-only`, `standard`, `full`). The plan is a YAML
  * file (`mcpcast.plan.yaml`, schema version 1) that users edit and the generator follows:
- * `writeProject` emits a Deno project whose server runs on this module's runtime (`buildPlanServer`,
- * `Upstream`).
+ * `writeProject` emits a Deno project whose server runs on the runtime exported as
+ * `@agentry/agentry/mcpcast/runtime` (`buildPlanServer`, `Upstream`).
  *
  * @example
  * ```ts
@@ -76,25 +76,3 @@ export {
   type WriteProjectOptions,
   type WriteResult,
 } from "./emit/mod.ts";
-export {
-  buildPlanServer,
-  checkBind,
-  type CheckBindOptions,
-  cleanSchema,
-  type CredentialSource,
-  LAUNCH_USAGE,
-  type LaunchOptions,
-  parseLaunchArgs,
-  planInstructions,
-  type PlanServerOptions,
-  planToolOptions,
-  readRuntimeConfig,
-  registerPlanTool,
-  RUNTIME_VARIABLES,
-  type RuntimeConfig,
-  type RuntimeVariable,
-  Upstream,
-  type UpstreamCallContext,
-  type UpstreamFetch,
-  type UpstreamOptions,
-} from "./runtime/mod.ts";

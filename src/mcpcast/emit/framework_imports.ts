@@ -1,6 +1,6 @@
 /**
  * How a generated project finds this library: the import-map entries of its `deno.json`. Generated
- * code imports `@agentry/agentry/mcp` and `@agentry/agentry/mcpcast`.
+ * code imports `@agentry/agentry/mcp`, `@agentry/agentry/mcpcast` and `@agentry/agentry/mcpcast/runtime`.
  *
  * - A registry specifier (`jsr:@agentry/agentry@^0.1`, the default) maps the prefix
  *   `@agentry/agentry/` to it, so the package's `exports` resolve each subpath.

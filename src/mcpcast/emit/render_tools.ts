@@ -96,7 +96,7 @@ export function renderToolsModule(group: ToolGroup): string {
     " */",
     "",
     'import type { ToolServer } from "@agentry/agentry/mcp";',
-    'import { planToolOptions, type Upstream } from "@agentry/agentry/mcpcast";',
+    'import { planToolOptions, type Upstream } from "@agentry/agentry/mcpcast/runtime";',
     "",
     `/** Registers the ${group.name} tools on \`server\`; each calls the upstream API through \`upstream\`. */`,
     "export function register(server: ToolServer, upstream: Upstream): void {",

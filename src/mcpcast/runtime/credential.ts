@@ -14,7 +14,7 @@
  * @module
  */
 
-import { ToolError } from "../../mcp/mod.ts";
+import { ToolError } from "../../_util/tool_error.ts";
 import type { ApiPlan } from "../plan_types.ts";
 import type { EnvLookup } from "../spec_limits.ts";
 

@@ -13,7 +13,7 @@
  * @module
  */
 
-import { ToolError } from "../../mcp/mod.ts";
+import { ToolError } from "../../_util/tool_error.ts";
 import type { RouteParam, RoutePlan } from "../plan_types.ts";
 
 /** The URL and body of one upstream request. */

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { ToolError } from "../../mcp/mod.ts";
+import { ToolError } from "../../_util/tool_error.ts";
 import { scrubText } from "../spec_scrub.ts";
 import { type Credential, redactCredential } from "./credential.ts";
 import { readStreamLimited } from "../../_util/read_body.ts";

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { ToolError } from "../../mcp/mod.ts";
+import { ToolError } from "../../_util/tool_error.ts";
 import type { RoutePlan, ToolPlan } from "../plan_types.ts";
 import type { JsonSchema } from "../types.ts";
 
