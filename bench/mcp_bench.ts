@@ -12,7 +12,7 @@
  *   (which include an in-memory event store, so each SSE answer starts with a priming event, and a 5 s
  *   ping per session).
  *
- * Every server is its own `deno run` subprocess (`mcp_server.ts`, `mcp_fastmcp_server.ts`); the load comes
+ * Every server is its own `deno run` subprocess (`mcp_server.ts`, `fastmcp/server.ts` with its own config); the load comes
  * from this process through the raw keep-alive client of `_load.ts`. Sessions: before measuring, each
  * connection gets its own session (`initialize` + `notifications/initialized` over `fetch`), kept for the
  * whole run, as an MCP client holds one session on one connection; then each connection sends `tools/call`
@@ -53,7 +53,8 @@ import { API_KEY, FULL_MIDDLEWARE, MCP_PATH, TOOL_NAME } from "./mcp_server.ts";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const SERVER_SCRIPT = join(HERE, "mcp_server.ts");
-const FASTMCP_SCRIPT = join(HERE, "mcp_fastmcp_server.ts");
+const FASTMCP_SCRIPT = join(HERE, "fastmcp", "server.ts");
+const FASTMCP_CONFIG = join(HERE, "fastmcp", "deno.json");
 const RESULTS = join(HERE, "results", "mcp.json");
 const ROUNDS = positive("rounds", 5);
 const ROUND_MS = positive("seconds", 3) * 1000;
@@ -122,7 +123,10 @@ async function start(v: Variant, work: string, profileDir: string | undefined): 
     ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${v.key}.cpuprofile`]
     : [];
   if (v.args === undefined) {
-    return await ServerProcess.spawn(FASTMCP_SCRIPT, [], { label: v.label, denoArgs });
+    return await ServerProcess.spawn(FASTMCP_SCRIPT, [], {
+      label: v.label,
+      denoArgs: [...denoArgs, `--config=${FASTMCP_CONFIG}`],
+    });
   }
   const args = [...v.args, "--audit-log", join(work, `${v.key}.audit.jsonl`)];
   return await ServerProcess.spawn(SERVER_SCRIPT, args, { label: v.label, denoArgs });

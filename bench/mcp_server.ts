@@ -43,10 +43,8 @@ import {
 } from "../src/mcp/mod.ts";
 import { flag, serveUntilTold } from "./_serve_until_told.ts";
 
-/** Path of the streamable HTTP endpoint on every variant. */
-export const MCP_PATH = "/mcp";
-/** The benchmarked tool. */
-export const TOOL_NAME = "echo";
+export { MCP_PATH, TOOL_NAME } from "./_mcp_constants.ts";
+import { MCP_PATH, TOOL_NAME } from "./_mcp_constants.ts";
 /** The key variant (c) accepts in `x-api-key` (the load sends it to every variant). */
 export const API_KEY = "mcp-bench-key-0123456789abcdef";
 /** HMAC key of variant (c)'s audit chain. */

@@ -10,13 +10,16 @@
  *
  * Usage: `deno run --allow-all bench/mcp_fastmcp_server.ts`
  *
+ * It runs with its own config (`bench/fastmcp/deno.json`): fastmcp is a bench-only dependency and stays
+ * out of the project's import map and lockfile.
+ *
  * @module
  */
 
 import { FastMCP } from "fastmcp";
 import { z } from "zod";
-import { serveUntilTold } from "./_serve_until_told.ts";
-import { MCP_PATH, TOOL_NAME } from "./mcp_server.ts";
+import { serveUntilTold } from "../_serve_until_told.ts";
+import { MCP_PATH, TOOL_NAME } from "../_mcp_constants.ts";
 
 /** A port that was free a moment ago (FastMCP does not report the port it bound). */
 function freePort(): number {
