@@ -51,7 +51,7 @@ export interface BuildPlanOptions {
 }
 
 /** The base URL of the plan: the override, else the first document-level server, else the first own one. */
-export function resolveBaseUrl(spec: ParsedSpec, override?: string): string {
+export function planBaseUrl(spec: ParsedSpec, override?: string): string {
   if (override !== undefined && override.trim() !== "") return cleanUrlToken(override);
   const ops = spec.operations;
   const found = ops.find((op) => op.docBaseUrl !== "")?.docBaseUrl ??
@@ -136,7 +136,7 @@ export function buildPlan(spec: ParsedSpec, options: BuildPlanOptions = {}): Mcp
   if (maxTools !== undefined && !(Number.isInteger(maxTools) && maxTools >= 1)) {
     throw new McpcastError("max_tools must be an integer of at least 1");
   }
-  const baseUrl = resolveBaseUrl(spec, options.baseUrl);
+  const baseUrl = planBaseUrl(spec, options.baseUrl);
   const credential = credentialSlot(spec.operations);
   refuseUnrelayable(auth, credential);
 

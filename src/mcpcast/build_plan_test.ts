@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { operation, param, parsedSpec } from "./_test_plan_fixtures.ts";
-import { buildPlan, describeOperation, resolveBaseUrl } from "./build_plan.ts";
+import { buildPlan, describeOperation, planBaseUrl } from "./build_plan.ts";
 import { McpcastError } from "./errors.ts";
 import { loadPlan, savePlan } from "./plan_yaml.ts";
 import type { Operation, SafetyProfile, SecurityScheme } from "./types.ts";
@@ -157,10 +157,10 @@ Deno.test("the base URL is the override, else the first document server, else th
     operation("a", "GET", "/a", { docBaseUrl: "", baseUrl: "https://own.example.com/" }),
     operation("b", "GET", "/b", { docBaseUrl: "https://doc.example.com/v1/" }),
   ]);
-  assert.equal(resolveBaseUrl(spec, "https://override.example.com/"), "https://override.example.com");
-  assert.equal(resolveBaseUrl(spec), "https://doc.example.com/v1");
+  assert.equal(planBaseUrl(spec, "https://override.example.com/"), "https://override.example.com");
+  assert.equal(planBaseUrl(spec), "https://doc.example.com/v1");
   spec.operations[1].docBaseUrl = "";
-  assert.equal(resolveBaseUrl(spec), "https://own.example.com");
+  assert.equal(planBaseUrl(spec), "https://own.example.com");
   assert.equal(
     buildPlan(spec, { baseUrl: "https://override.example.com/" }).api.base_url,
     "https://override.example.com",

@@ -5,6 +5,7 @@
  * @module
  */
 
+import { readStreamLimited } from "../_util/read_body.ts";
 import { McpcastError } from "./errors.ts";
 import { scrubText } from "./spec_scrub.ts";
 import { reduceUrls, type SpecRequestTarget, specRequestTarget } from "./spec_url.ts";
@@ -100,25 +101,13 @@ async function readBody(
   }
   if (!response.body) return "";
   const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
+  let bytes: Uint8Array | 413;
   try {
-    while (true) {
-      const { done, value } = await Promise.race([reader.read(), aborted]);
-      if (done) break;
-      size += value.byteLength;
-      if (size > maxBytes) throw tooLarge();
-      chunks.push(value);
-    }
+    bytes = await Promise.race([readStreamLimited(reader, maxBytes), aborted]);
   } catch (error) {
     reader.cancel().catch(() => undefined);
     throw error;
   }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
+  if (bytes === 413) throw tooLarge();
   return new TextDecoder().decode(bytes);
 }

@@ -5,6 +5,7 @@
  * @module
  */
 
+import { randomHex } from "../../_util/ids.ts";
 import { withRole } from "../chain.ts";
 import { ToolError } from "../errors.ts";
 import { runGuards } from "../guards.ts";
@@ -64,12 +65,6 @@ function checkOptions(options: ApprovalGateOptions): Required<ApprovalGateOption
     throw new TypeError("approvalGate: includeArguments must be a boolean");
   }
   return { timeout, onTimeout, includeArguments };
-}
-
-function randomHex(bytes: number): string {
-  let hex = "";
-  for (const byte of crypto.getRandomValues(new Uint8Array(bytes))) hex += byte.toString(16).padStart(2, "0");
-  return hex;
 }
 
 /** A copy of the call's arguments, so an approver cannot change what the handler receives. */
