@@ -11,9 +11,9 @@ import { classify } from "./classify.ts";
 import { McpcastError } from "./errors.ts";
 import { makeExample } from "./examples.ts";
 import { toolNameFor } from "./names.ts";
-import { ToolPlanSchema, validatePlan } from "./plan_schema.ts";
+import { AssembledToolSchema, validateAssembledPlan } from "./plan_schema.ts";
 import { formatIssueList } from "./plan_issues.ts";
-import type { DroppedOp, McpcastPlan, ParamPlan, ToolPlan } from "./plan_types.ts";
+import type { DroppedOp, McpcastPlan, ParamPlan, RoutePlan, ToolPlan } from "./plan_types.ts";
 import { needsApproval, profileAllows, profileExclusionReason } from "./safety_profile.ts";
 import {
   type ApprovalMode,
@@ -25,13 +25,7 @@ import {
   type RiskClass,
   type SafetyProfile,
 } from "./types.ts";
-import {
-  credentialSlot,
-  describeSlot,
-  exposedParams,
-  routeFromOperation,
-  unmappableReason,
-} from "./unmappable.ts";
+import { credentialSlot, describeSlot, exposedParams, mapOperation } from "./unmappable.ts";
 import { cleanUrlToken } from "./url_token.ts";
 
 /** Options of {@linkcode buildPlan}. */
@@ -88,11 +82,11 @@ interface ToolContext {
   name: string;
   risk: RiskClass;
   profile: SafetyProfile;
-  baseUrl: string;
+  route: RoutePlan;
   credential: CredentialSlot;
 }
 
-/** The one-route tool for `op` (not validated). */
+/** The one-route tool for `op` on its validated route (the tool itself not validated). */
 function toolFor(op: Operation, context: ToolContext): ToolPlan {
   const params: Record<string, ParamPlan> = Object.fromEntries(
     exposedParams(op, context.credential).map((param) => [param.name, {
@@ -106,7 +100,7 @@ function toolFor(op: Operation, context: ToolContext): ToolPlan {
     name: context.name,
     description: describeOperation(op),
     risk: context.risk,
-    routes: [routeFromOperation(op, context)],
+    routes: [context.route],
     params,
     example: makeExample(params),
     requires_approval: needsApproval(context.profile, context.risk),
@@ -142,20 +136,20 @@ export function buildPlan(spec: ParsedSpec, options: BuildPlanOptions = {}): Mcp
 
   const dropped: DroppedOp[] = [];
   const drop = (op: Operation, reason: string) => dropped.push({ operation_id: op.operationId, reason });
-  let candidates: { op: Operation; risk: RiskClass }[] = [];
+  let candidates: { op: Operation; risk: RiskClass; route: RoutePlan }[] = [];
   for (const op of spec.operations) {
     if (op.deprecated) {
       drop(op, "deprecated in spec");
       continue;
     }
-    const why = unmappableReason(op, { baseUrl, credential });
-    if (why !== undefined) {
-      drop(op, why);
+    const mapped = mapOperation(op, { baseUrl, credential });
+    if ("reason" in mapped) {
+      drop(op, mapped.reason);
       continue;
     }
     const { risk } = classify(op);
     if (!profileAllows(profile, risk)) drop(op, profileExclusionReason(profile, risk));
-    else candidates.push({ op, risk });
+    else candidates.push({ op, risk, route: mapped.route });
   }
 
   if (maxTools !== undefined && candidates.length > maxTools) {
@@ -170,15 +164,15 @@ export function buildPlan(spec: ParsedSpec, options: BuildPlanOptions = {}): Mcp
 
   const taken = new Set<string>();
   const tools: ToolPlan[] = [];
-  for (const { op, risk } of candidates) {
+  for (const { op, risk, route } of candidates) {
     const name = toolNameFor(op.operationId, taken);
     taken.add(name);
-    const parsed = ToolPlanSchema.safeParse(toolFor(op, { name, risk, profile, baseUrl, credential }));
+    const parsed = AssembledToolSchema.safeParse(toolFor(op, { name, risk, profile, route, credential }));
     if (parsed.success) tools.push(parsed.data);
     else drop(op, `unsupported by mcpcast: ${parsed.error.issues.map((issue) => issue.message).join("; ")}`);
   }
 
-  const result = validatePlan({
+  const result = validateAssembledPlan({
     version: 1,
     api: {
       name: options.name ?? spec.info.apiName,

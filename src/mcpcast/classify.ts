@@ -119,10 +119,13 @@ const SENSITIVE = compile(SENSITIVE_PATH_WORDS);
  * of 5+ letters also matches as a prefix (cancel → cancellation), a shorter one never (pay ≠ payload).
  */
 function find(list: WordList, toks: readonly string[], exact = false): string | undefined {
-  for (const token of toks) {
+  // Indexed loops: this runs for every token of every operation, and iterators would allocate.
+  for (let t = 0; t < toks.length; t++) {
+    const token = toks[t];
     let best = list.exact.get(token) ?? -1;
     if (!exact) {
-      for (const i of list.long) {
+      for (let l = 0; l < list.long.length; l++) {
+        const i = list.long[l];
         if (best !== -1 && i >= best) break;
         if (token.startsWith(list.words[i])) {
           best = i;

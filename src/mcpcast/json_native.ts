@@ -27,24 +27,59 @@ function convert(value: unknown, ancestors: Set<object>): unknown {
   }
   ancestors.add(value);
   try {
-    if (Array.isArray(value)) return value.map((item) => convert(item, ancestors));
+    if (Array.isArray(value)) return convertList(value, ancestors);
     const proto = Object.getPrototypeOf(value);
     if (proto !== Object.prototype && proto !== null) return String(value);
-    return Object.fromEntries(
-      Object.entries(value).filter(([, item]) => item !== undefined).map((
-        [key, item],
-      ) => [scrubText(key), convert(item, ancestors)]),
-    );
+    return convertMap(value as Record<string, unknown>, ancestors);
   } finally {
     ancestors.delete(value);
   }
+}
+
+// Copy on write: a list or map comes back as itself when nothing in it changes (the usual case for
+// schemas read from JSON), so a large plan does not duplicate every schema it holds.
+
+function convertList(list: unknown[], ancestors: Set<object>): unknown[] {
+  let out: unknown[] | undefined;
+  for (let i = 0; i < list.length; i++) {
+    const item = list[i];
+    const next = convert(item, ancestors);
+    // A hole reads as undefined and becomes null, so it is a change too.
+    if (out === undefined && (next !== item || !(i in list))) out = list.slice(0, i);
+    out?.push(next);
+  }
+  return out ?? list;
+}
+
+function convertMap(map: Record<string, unknown>, ancestors: Set<object>): Record<string, unknown> {
+  let out: Record<string, unknown> | undefined;
+  const keys = Object.keys(map);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
+    const item = map[key];
+    const name = scrubText(key);
+    const next = item === undefined ? undefined : convert(item, ancestors);
+    if (out === undefined && (next !== item || name !== key || item === undefined)) {
+      out = {};
+      for (let j = 0; j < i; j++) setOwn(out, keys[j], map[keys[j]]);
+    }
+    if (out !== undefined && next !== undefined) setOwn(out, name, next);
+  }
+  return out ?? map;
+}
+
+/** Sets `key` as an own property, also for `__proto__`. */
+function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key !== "__proto__") target[key] = value;
+  else Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 /**
  * `value` as plain JSON data: strings scrubbed of terminal controls, dates as ISO text (a date
  * at midnight UTC as `YYYY-MM-DD`), `Infinity`/`-Infinity`/`NaN` as those strings, big integers as
  * numbers when safe else text, `undefined` object entries dropped (`null` in arrays), any other
- * object as its text. Arrays and plain objects are copied; keys become own properties.
+ * object as its text. An array or plain object in which nothing changes is returned as itself, else
+ * as a copy with the changes (keys as own properties).
  *
  * @throws {McpcastError} when the value contains itself (a reference cycle).
  *

@@ -30,3 +30,23 @@ Deno.test("jsonNative keeps a __proto__ key as data and allows shared (non-cycli
   assert.equal(Object.getPrototypeOf(out), Object.prototype);
   assert.deepEqual(jsonNative({ a: shared, b: shared }), { a: shared, b: shared });
 });
+
+Deno.test("jsonNative returns unchanged values as they are and copies only the containers on a change's path", () => {
+  const untouched = { type: "object", properties: { id: { type: "integer" } }, required: ["id"] };
+  assert.equal(jsonNative(untouched), untouched);
+  const list = [1, "two", { three: 3 }];
+  assert.equal(jsonNative(list), list);
+
+  const sibling = { type: "string" };
+  const input = { a: sibling, b: { max: Infinity }, c: [1, undefined], d: "kept" };
+  const out = jsonNative(input) as Record<string, unknown>;
+  assert.notEqual(out, input);
+  assert.equal(out.a, sibling, "an unchanged branch is shared, not copied");
+  assert.deepEqual(out, { a: { type: "string" }, b: { max: "Infinity" }, c: [1, null], d: "kept" });
+  assert.deepEqual(input.b, { max: Infinity }, "the input is not changed");
+  const holed: unknown[] = [];
+  holed[0] = 1;
+  holed[2] = 3;
+  assert.deepEqual(jsonNative(holed), [1, null, 3], "a hole becomes null");
+  assert.deepEqual(Object.keys(jsonNative({ x: 1, "e\u001bsc": 2 }) as object), ["x", "esc"]);
+});

@@ -206,3 +206,22 @@ Deno.test("plan helpers: effective approval, gated tools, kept operations, tool 
   assert.deepEqual(keptOperations(result.plan), new Set(["getPet", "deletePet"]));
   assert.deepEqual(toolNames(result.plan), ["get_pet", "delete_pet"]);
 });
+
+Deno.test("a parameter named __proto__ is refused in tool and route params, not turned into a prototype", () => {
+  const doc = planDoc();
+  toolOf(doc, 0).params = JSON.parse('{"__proto__": {"description": "odd"}}');
+  routeOf(doc, 0).params = JSON.parse('{"__proto__": {"location": "query"}}');
+  const problems = problemsOf(doc);
+  assert.ok(problems.includes("tools[0].params.__proto__: parameter name '__proto__' is not supported"));
+  assert.ok(
+    problems.includes("tools[0].routes[0].params.__proto__: parameter name '__proto__' is not supported"),
+  );
+});
+
+Deno.test("a json_schema that is not a mapping is refused", () => {
+  for (const bad of ["string", ["type", "string"], null, 3]) {
+    const doc = planDoc();
+    (toolOf(doc, 0).params as Record<string, Doc>).petId.json_schema = bad;
+    assert.ok(problemsOf(doc).includes("tools[0].params.petId.json_schema: expected a mapping"), String(bad));
+  }
+});

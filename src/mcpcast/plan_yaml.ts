@@ -8,11 +8,10 @@
  * @module
  */
 
-import { isDeepStrictEqual } from "node:util";
 import { parseDocument } from "yaml";
 import { McpcastError } from "./errors.ts";
 import { parsePlan } from "./plan_schema.ts";
-import { writeYaml } from "./plan_yaml_writer.ts";
+import { streamYaml } from "./plan_yaml_writer.ts";
 import type { ApiPlan, McpcastPlan, ParamPlan, RouteParam, RoutePlan, ToolPlan } from "./plan_types.ts";
 
 /** The comment heading every saved plan (three lines, each at most 100 characters). */
@@ -82,75 +81,89 @@ export function loadPlan(text: string): McpcastPlan {
   return parsePlan(data);
 }
 
-/** `entries` as an object without the entries whose value equals its default. */
-function compact(entries: [string, unknown, unknown?][]): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, value, fallback] of entries) {
-    if (value === undefined || value === null || isDeepStrictEqual(value, fallback)) continue;
-    out[key] = value;
-  }
-  return out;
+// The compact form leaves out every field whose value is its default (or unset). Written field by
+// field: a plan of a large API has tens of thousands of them, so no tuples or deep comparisons.
+
+/** A map without a prototype, so that a parameter named `__proto__` is set as a key like any other. */
+function ownKeysMap(): Record<string, unknown> {
+  return Object.create(null);
+}
+
+function isUnset(value: unknown): boolean {
+  return value === undefined || value === null;
+}
+
+function isEmptyObject(value: object): boolean {
+  for (const _key in value) return false;
+  return true;
+}
+
+/** Whether `schema` is `{ type: "string" }`, the default parameter schema. */
+function isDefaultSchema(schema: Record<string, unknown>): boolean {
+  let keys = 0;
+  for (const _key in schema) keys += 1;
+  return keys === 1 && schema.type === "string";
 }
 
 function compactApi(api: ApiPlan): Record<string, unknown> {
-  return {
-    name: api.name,
-    base_url: api.base_url,
-    auth: api.auth,
-    ...compact([
-      ["approval", api.approval],
-      ["description", api.description, ""],
-      ["spec_source", api.spec_source],
-      ["credential_location", api.credential_location, "header"],
-      ["credential_name", api.credential_name, "Authorization"],
-    ]),
-  };
+  const out: Record<string, unknown> = { name: api.name, base_url: api.base_url, auth: api.auth };
+  if (!isUnset(api.approval)) out.approval = api.approval;
+  if (api.description !== "") out.description = api.description;
+  if (!isUnset(api.spec_source)) out.spec_source = api.spec_source;
+  if (api.credential_location !== "header") out.credential_location = api.credential_location;
+  if (api.credential_name !== "Authorization") out.credential_name = api.credential_name;
+  return out;
 }
 
 function compactRouteParam(param: RouteParam): Record<string, unknown> {
-  return {
-    location: param.location,
-    ...compact([["required", param.required, false], ["wire_name", param.wire_name]]),
-  };
+  const out: Record<string, unknown> = { location: param.location };
+  if (param.required) out.required = true;
+  if (!isUnset(param.wire_name)) out.wire_name = param.wire_name;
+  return out;
 }
 
 function compactRoute(route: RoutePlan): Record<string, unknown> {
-  const params = Object.fromEntries(Object.entries(route.params).map(([n, p]) => [n, compactRouteParam(p)]));
-  return {
+  const out: Record<string, unknown> = {
     operation_id: route.operation_id,
     method: route.method,
     path: route.path,
-    ...compact([["params", params, {}], ["body_encoding", route.body_encoding, "json"], [
-      "base_url",
-      route.base_url,
-    ]]),
   };
+  if (!isEmptyObject(route.params)) {
+    const params = ownKeysMap();
+    for (const name in route.params) params[name] = compactRouteParam(route.params[name]);
+    out.params = params;
+  }
+  if (route.body_encoding !== "json") out.body_encoding = route.body_encoding;
+  if (!isUnset(route.base_url)) out.base_url = route.base_url;
+  return out;
 }
 
 function compactParam(param: ParamPlan): Record<string, unknown> {
-  return compact([
-    ["description", param.description, ""],
-    ["json_schema", param.json_schema, { type: "string" }],
-    ["required", param.required, false],
-    ["default", param.default],
-    ["hidden", param.hidden, false],
-  ]);
+  const out: Record<string, unknown> = {};
+  if (param.description !== "") out.description = param.description;
+  if (!isDefaultSchema(param.json_schema)) out.json_schema = param.json_schema;
+  if (param.required) out.required = true;
+  if (!isUnset(param.default)) out.default = param.default;
+  if (param.hidden) out.hidden = true;
+  return out;
 }
 
 function compactTool(tool: ToolPlan): Record<string, unknown> {
-  const params = Object.fromEntries(Object.entries(tool.params).map(([n, p]) => [n, compactParam(p)]));
-  return {
+  const out: Record<string, unknown> = {
     name: tool.name,
     description: tool.description,
     risk: tool.risk,
     routes: tool.routes.map(compactRoute),
-    ...compact([
-      ["params", params, {}],
-      ["example", tool.example],
-      ["requires_approval", tool.requires_approval, false],
-      ["tags", tool.tags, []],
-    ]),
   };
+  if (!isEmptyObject(tool.params)) {
+    const params = ownKeysMap();
+    for (const name in tool.params) params[name] = compactParam(tool.params[name]);
+    out.params = params;
+  }
+  if (!isUnset(tool.example)) out.example = tool.example;
+  if (tool.requires_approval) out.requires_approval = true;
+  if (tool.tags.length > 0) out.tags = tool.tags;
+  return out;
 }
 
 /**
@@ -167,6 +180,16 @@ function compactTool(tool: ToolPlan): Record<string, unknown> {
  * ```
  */
 export function savePlan(plan: McpcastPlan): string {
+  const chunks: string[] = [];
+  streamPlan(plan, (chunk) => chunks.push(chunk));
+  return chunks.join("");
+}
+
+/**
+ * The text of {@linkcode savePlan}, handed to `emit` in chunks (of about 64 KiB) rather than built as
+ * one string: for writing a large plan to a file.
+ */
+export function streamPlan(plan: McpcastPlan, emit: (chunk: string) => void): void {
   const data = {
     version: plan.version,
     api: compactApi(plan.api),
@@ -174,6 +197,5 @@ export function savePlan(plan: McpcastPlan): string {
     tools: plan.tools.map(compactTool),
     dropped: plan.dropped.map((op) => ({ operation_id: op.operation_id, reason: op.reason })),
   };
-  const body = writeYaml(data, LINE_WIDTH);
-  return PLAN_HEADER + body;
+  streamYaml(data, emit, { width: LINE_WIDTH, head: PLAN_HEADER });
 }

@@ -73,53 +73,132 @@ function isMap(value: unknown): value is Record<string, unknown> {
 }
 
 function isEmpty(value: unknown): boolean {
-  return Array.isArray(value) ? value.length === 0 : isMap(value) && Object.keys(value).length === 0;
+  if (Array.isArray(value)) return value.length === 0;
+  if (!isMap(value)) return false;
+  for (const _key in value) return false;
+  return true;
 }
 
 function keyText(key: string): string {
   return PLAIN_KEY.test(key) && !SPECIAL.test(key) ? key : quoted(key);
 }
 
-function mapLines(map: Record<string, unknown>, indent: number, width: number, out: string[]): void {
-  const pad = " ".repeat(indent);
-  for (const [key, value] of Object.entries(map)) {
+/** `n` spaces, cached: every line starts with one. */
+const pads: string[] = [];
+function spaces(n: number): string {
+  return pads[n] ??= " ".repeat(n);
+}
+
+/** `n` spaces and a list dash, cached. */
+const dashPads: string[] = [];
+function dashes(n: number): string {
+  return dashPads[n] ??= `${spaces(n)}- `;
+}
+
+/**
+ * Where the writer puts its pieces: an array joined later, or the sink of {@linkcode streamYaml}. Lines
+ * are never built by concatenation, which would allocate several intermediate strings per line of a
+ * plan with tens of thousands of lines.
+ */
+interface Out {
+  push(...pieces: string[]): unknown;
+}
+
+/** Writes a mapping's entries; the first entry's line starts with `first` instead of the indent. */
+function mapLines(
+  map: Record<string, unknown>,
+  indent: number,
+  first: string,
+  width: number,
+  out: Out,
+): void {
+  let lead = first;
+  for (const key in map) {
+    const value = map[key];
     if (value === undefined) continue;
-    const head = `${pad}${keyText(key)}:`;
+    const name = keyText(key);
+    out.push(lead, name, ":");
     if (Array.isArray(value) && value.length > 0) {
-      out.push(head);
-      listLines(value, indent + 2, width, out);
+      out.push("\n");
+      listLines(value, indent + 2, spaces(indent + 2), width, out);
     } else if (isMap(value) && !isEmpty(value)) {
-      out.push(head);
-      mapLines(value, indent + 2, width, out);
+      out.push("\n");
+      mapLines(value, indent + 2, spaces(indent + 2), width, out);
     } else {
       const text = isEmpty(value)
         ? (Array.isArray(value) ? "[]" : "{}")
-        : scalar(value, head.length + 1, indent + 2, width);
-      out.push(`${head} ${text}`);
+        : scalar(value, indent + name.length + 2, indent + 2, width);
+      out.push(" ", text, "\n");
     }
+    lead = spaces(indent);
   }
 }
 
-function listLines(list: unknown[], indent: number, width: number, out: string[]): void {
-  const pad = " ".repeat(indent);
+/** Writes a list's items; the first item's line starts with `first` instead of the indent. */
+function listLines(list: unknown[], indent: number, first: string, width: number, out: Out): void {
+  let lead = first;
   for (const item of list) {
+    const dash = lead === spaces(indent) ? dashes(indent) : `${lead}- `;
     if ((Array.isArray(item) || isMap(item)) && !isEmpty(item)) {
-      const start = out.length;
-      if (Array.isArray(item)) listLines(item, indent + 2, width, out);
-      else mapLines(item, indent + 2, width, out);
-      out[start] = `${pad}- ${out[start].slice(indent + 2)}`;
+      // An item of a top-level list (a tool, a dropped operation) is written on its own and joined at
+      // once: its pieces die young instead of piling up in one array as long as the whole file.
+      const into: Out = indent <= 2 ? [] : out;
+      if (Array.isArray(item)) listLines(item, indent + 2, dash, width, into);
+      else mapLines(item, indent + 2, dash, width, into);
+      if (into !== out) out.push((into as string[]).join(""));
     } else {
       const text = isEmpty(item)
         ? (Array.isArray(item) ? "[]" : "{}")
         : scalar(item, indent + 2, indent + 2, width);
-      out.push(`${pad}- ${text}`);
+      out.push(dash, text, "\n");
     }
+    lead = spaces(indent);
   }
+}
+
+/** Options of {@linkcode streamYaml}. */
+export interface StreamYamlOptions {
+  /** Line width the writer keeps to (long strings are folded). @default 100 */
+  width?: number;
+  /** Text written before the YAML (a comment header). @default "" */
+  head?: string;
+}
+
+/** The size (characters) at which {@linkcode streamYaml} hands on what it has. */
+const CHUNK_CHARS = 65_536;
+
+/**
+ * Writes block-style YAML for a JSON-compatible map (see the module doc) to `emit` in chunks of about
+ * 64 KiB, `head` first, so that a large document never has to exist as one string. The chunks joined
+ * are what {@linkcode writeYaml} returns.
+ */
+export function streamYaml(
+  data: Record<string, unknown>,
+  emit: (chunk: string) => void,
+  options: StreamYamlOptions = {},
+): void {
+  const pending: string[] = [];
+  let size = 0;
+  const sink: Out = {
+    push(...pieces: string[]) {
+      for (const piece of pieces) {
+        pending.push(piece);
+        size += piece.length;
+      }
+      if (size < CHUNK_CHARS) return;
+      emit(pending.join(""));
+      pending.length = 0;
+      size = 0;
+    },
+  };
+  if (options.head) sink.push(options.head);
+  mapLines(data, 0, "", options.width ?? 100, sink);
+  if (pending.length > 0) emit(pending.join(""));
 }
 
 /** Block-style YAML for a JSON-compatible map, lines at most about `width` columns, ending in a newline. */
 export function writeYaml(data: Record<string, unknown>, width = 100): string {
-  const out: string[] = [];
-  mapLines(data, 0, width, out);
-  return `${out.join("\n")}\n`;
+  const chunks: string[] = [];
+  streamYaml(data, (chunk) => chunks.push(chunk), { width });
+  return chunks.length === 0 ? "\n" : chunks.join("");
 }

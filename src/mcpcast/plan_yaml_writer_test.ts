@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { parse } from "yaml";
 import { mcpcast } from "./mcpcast.ts";
-import { loadPlan, savePlan } from "./plan_yaml.ts";
-import { writeYaml } from "./plan_yaml_writer.ts";
+import { loadPlan, PLAN_HEADER, savePlan, streamPlan } from "./plan_yaml.ts";
+import { streamYaml, writeYaml } from "./plan_yaml_writer.ts";
 
 const read = (text: string) => parse(text, { schema: "core" });
 
@@ -75,5 +75,29 @@ Deno.test("long strings are folded at spaces near the width and read back unchan
 Deno.test("the GitHub spec's full plan survives savePlan and loadPlan", async () => {
   const spec = new URL("../../tests/fixtures/specs/api.github.com.json", import.meta.url).pathname;
   const plan = await mcpcast(spec, { profile: "full" });
-  assert.deepEqual(loadPlan(savePlan(plan)), plan);
+  const text = savePlan(plan);
+  assert.deepEqual(loadPlan(text), plan);
+  const chunks: string[] = [];
+  streamPlan(plan, (chunk) => chunks.push(chunk));
+  assert.equal(chunks.join(""), text);
+  assert.ok(chunks.length > 20, "a plan of megabytes comes in many chunks");
+  assert.ok(chunks[0].startsWith(PLAN_HEADER));
+  // About 64 KiB each, plus at most one tool's text (the largest GitHub tool is about 25 KB).
+  assert.ok(chunks.every((chunk) => chunk.length < 128_000), "chunks stay small");
+});
+
+Deno.test("streamYaml hands on chunks that join to writeYaml's text, the head first", () => {
+  const data = {
+    items: Array.from({ length: 3000 }, (_, i) => ({ id: i, name: `item ${i}`, tags: ["a", "b"] })),
+    empty: {},
+  };
+  const chunks: string[] = [];
+  streamYaml(data, (chunk) => chunks.push(chunk), { head: "# head\n" });
+  assert.ok(chunks.length > 1);
+  assert.equal(chunks.join(""), `# head\n${writeYaml(data)}`);
+  assert.deepEqual(read(chunks.join("")), data);
+  const whole: string[] = [];
+  streamYaml({}, (chunk) => whole.push(chunk));
+  assert.deepEqual(whole, [], "an empty map writes nothing (writeYaml then returns a lone newline)");
+  assert.equal(writeYaml({}), "\n");
 });

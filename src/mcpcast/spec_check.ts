@@ -22,12 +22,6 @@ export interface CheckDocumentOptions {
 
 type Container = SpecMapping | unknown[];
 
-interface Frame {
-  source: Container;
-  target: Container;
-  depth: number;
-}
-
 /**
  * The document, checked and scrubbed. Throws {@link McpcastError} when it is not a mapping, holds more
  * than `limits.maxNodes` values (scalars and containers, shared ones counted at every use), nests
@@ -43,7 +37,9 @@ export function checkDocument(
   }
   const copy = options.copy ?? false;
   let nodes = 1;
-  const stack: Frame[] = [];
+  // Pending containers as flat triples (source, target, depth): no object per container, since a large
+  // spec has hundreds of thousands of them.
+  const stack: unknown[] = [];
   const enter = (value: unknown, depth: number): unknown => {
     nodes += 1;
     if (nodes > limits.maxNodes) {
@@ -58,20 +54,24 @@ export function checkDocument(
       throw new McpcastError(`spec is nested more than ${limits.maxDepth} levels deep`);
     }
     const target = prepare(value, copy);
-    stack.push({ source: value, target, depth: depth + 1 });
+    stack.push(value, target, depth + 1);
     return target;
   };
   const top = prepare(root, copy) as SpecMapping;
-  stack.push({ source: root, target: top, depth: 1 });
+  stack.push(root, top, 1);
   while (stack.length > 0) {
-    const { source, target, depth } = stack.pop()!;
+    const depth = stack.pop() as number;
+    const target = stack.pop() as Container;
+    const source = stack.pop() as Container;
     if (Array.isArray(source)) {
       const out = target as unknown[];
       for (let i = 0; i < source.length; i++) out[i] = enter(source[i], depth);
       continue;
     }
     const out = target as SpecMapping;
-    for (const key of Object.keys(source)) {
+    // `for...in` instead of `Object.keys`: no array per mapping. Mappings are plain objects, and neither
+    // of their possible prototypes (Object.prototype, null) has enumerable keys.
+    for (const key in source) {
       const value = enter(source[key], depth);
       if (out !== source) setKey(out, scrubText(key), value);
       else if (value !== source[key]) out[key] = value;
@@ -89,7 +89,7 @@ export function checkDocument(
 function prepare(value: Container, copy: boolean): Container {
   if (Array.isArray(value)) return copy ? new Array(value.length) : value;
   if (copy) return {};
-  for (const key of Object.keys(value)) {
+  for (const key in value) {
     if (scrubText(key) !== key) return {};
   }
   return value;

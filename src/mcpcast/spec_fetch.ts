@@ -7,6 +7,7 @@
 
 import { readStreamLimited } from "../_util/read_body.ts";
 import { McpcastError } from "./errors.ts";
+import { decodeSpecBytes, type SpecText } from "./spec_decode.ts";
 import { scrubText } from "./spec_scrub.ts";
 import { reduceUrls, type SpecRequestTarget, specRequestTarget } from "./spec_url.ts";
 
@@ -24,8 +25,8 @@ export interface FetchSpecOptions {
 
 /** A downloaded spec. */
 export interface FetchedSpec {
-  /** The body, decoded as UTF-8 (invalid sequences replaced). */
-  text: string;
+  /** The body, decoded by `decodeSpecBytes` (UTF-8, invalid sequences replaced). */
+  text: SpecText;
   /** The public form of the URL. */
   publicUrl: string;
 }
@@ -87,7 +88,7 @@ async function readBody(
   publicUrl: string,
   maxBytes: number,
   aborted: Promise<never>,
-): Promise<string> {
+): Promise<SpecText> {
   const tooLarge = () =>
     new McpcastError(`spec ${publicUrl} is larger than ${maxBytes} bytes (MCPCAST_MAX_SPEC_BYTES)`);
   if (!response.ok) {
@@ -99,7 +100,7 @@ async function readBody(
     await response.body?.cancel().catch(() => undefined);
     throw tooLarge();
   }
-  if (!response.body) return "";
+  if (!response.body) return { text: "" };
   const reader = response.body.getReader();
   let bytes: Uint8Array | 413;
   try {
@@ -109,5 +110,5 @@ async function readBody(
     throw error;
   }
   if (bytes === 413) throw tooLarge();
-  return new TextDecoder().decode(bytes);
+  return decodeSpecBytes(bytes);
 }

@@ -7,12 +7,14 @@
 
 import { resolve } from "node:path";
 import { hostEnv } from "../_util/host_env.ts";
+import { readFileLimited } from "../_util/read_file_limited.ts";
 import { McpcastError } from "./errors.ts";
 import { checkDocument } from "./spec_check.ts";
 import { fetchSpecText } from "./spec_fetch.ts";
 import { type EnvLookup, readSpecLimits, type SpecLimits } from "./spec_limits.ts";
 import { scrubText } from "./spec_scrub.ts";
-import { parseSpecText } from "./spec_text.ts";
+import { decodeSpecBytes, type SpecText } from "./spec_decode.ts";
+import { parseSpecText, type ParseSpecTextOptions } from "./spec_text.ts";
 import { isHttpUrl, reduceUrls } from "./spec_url.ts";
 import type { SpecMapping } from "./spec_values.ts";
 
@@ -71,10 +73,7 @@ export async function loadSpec(
       fetch: options.fetch,
       signal: options.signal,
     });
-    const document = checkDocument(
-      parseSpecText(text, { label: publicUrl, maxNodes: limits.maxNodes }),
-      limits,
-    );
+    const document = checkDocument(parseSpecText(...specTextArgs(text, publicUrl, limits)), limits);
     return { document, sourceLabel: publicUrl, specUrl: publicUrl };
   }
   if (isInlineSpec(trimmed)) {
@@ -85,14 +84,20 @@ export async function loadSpec(
   const label = reduceUrls(scrubText(trimmed)).slice(0, 200);
   const path = resolve(expandHome(trimmed, env));
   // The text is not kept in a variable so that it can be collected while the document is checked.
-  const parsed = parseSpecText(await readSpecFile(path, label, limits), {
-    label,
-    maxNodes: limits.maxNodes,
-  });
+  const parsed = parseSpecText(...specTextArgs(await readSpecFile(path, label, limits), label, limits));
   return { document: checkDocument(parsed, limits), sourceLabel: label, path };
 }
 
-async function readSpecFile(path: string, label: string, limits: SpecLimits): Promise<string> {
+/** Arguments of `parseSpecText` for decoded text. */
+function specTextArgs(
+  { text, escapes }: SpecText,
+  label: string,
+  limits: SpecLimits,
+): [string, ParseSpecTextOptions] {
+  return [text, { label, maxNodes: limits.maxNodes, escapes }];
+}
+
+async function readSpecFile(path: string, label: string, limits: SpecLimits): Promise<SpecText> {
   let info: Deno.FileInfo;
   try {
     info = await Deno.stat(path);
@@ -107,16 +112,15 @@ async function readSpecFile(path: string, label: string, limits: SpecLimits): Pr
     throw new McpcastError(`spec not found: ${label} (expected a file path, URL, or inline document)`);
   }
   if (info.size > limits.maxBytes) throw tooLarge(label, limits);
-  let text: string;
+  let bytes: Uint8Array | undefined;
   try {
-    // Decoded by the runtime straight into a string: no byte copy held beside it.
-    text = await Deno.readTextFile(path);
+    bytes = readFileLimited(path, limits.maxBytes);
   } catch (error) {
     throw new McpcastError(`cannot read spec ${label}: ${errorName(error)}`);
   }
-  // The file may have grown since stat (each character is at least one byte).
-  if (text.length > limits.maxBytes) throw tooLarge(label, limits);
-  return text;
+  // The file may have grown since stat.
+  if (bytes === undefined) throw tooLarge(label, limits);
+  return decodeSpecBytes(bytes);
 }
 
 function expandHome(path: string, env: EnvLookup): string {

@@ -7,6 +7,7 @@
 
 import { parseDocument } from "yaml";
 import { McpcastError } from "./errors.ts";
+import { unescapedPosition } from "./spec_decode.ts";
 import { scrubText } from "./spec_scrub.ts";
 
 /** Options of {@link parseSpecText}. */
@@ -15,6 +16,8 @@ export interface ParseSpecTextOptions {
   label: string;
   /** Node budget, also bounding YAML alias expansion while converting to plain data. */
   maxNodes: number;
+  /** Where `decodeSpecBytes` wrote escapes into the text: error positions are given without them. */
+  escapes?: Uint32Array;
 }
 
 /**
@@ -25,7 +28,7 @@ export interface ParseSpecTextOptions {
 export function parseSpecText(text: string, options: ParseSpecTextOptions): unknown {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   try {
-    return body.trimStart().startsWith("{") ? parseJson(body, options.label) : parseYaml(body, options);
+    return body.trimStart().startsWith("{") ? parseJson(body, options) : parseYaml(body, options);
   } catch (error) {
     if (error instanceof RangeError) {
       throw new McpcastError(`spec ${options.label} is nested too deeply to parse`);
@@ -34,14 +37,16 @@ export function parseSpecText(text: string, options: ParseSpecTextOptions): unkn
   }
 }
 
-function parseJson(text: string, label: string): unknown {
+function parseJson(text: string, options: ParseSpecTextOptions): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
     if (!(error instanceof SyntaxError)) throw error;
     const position = /position (\d+)/.exec(error.message)?.[1];
-    const where = position === undefined ? "" : ` at ${lineAndColumn(text, Number(position))}`;
-    throw new McpcastError(`spec ${label} is not valid JSON${where}`);
+    const where = position === undefined
+      ? ""
+      : ` at ${lineAndColumn(text, Number(position), options.escapes)}`;
+    throw new McpcastError(`spec ${options.label} is not valid JSON${where}`);
   }
 }
 
@@ -81,7 +86,7 @@ function parseYaml(text: string, options: ParseSpecTextOptions): unknown {
   }
 }
 
-function lineAndColumn(text: string, position: number): string {
+function lineAndColumn(text: string, position: number, escapes: Uint32Array | undefined): string {
   let line = 1;
   let lineStart = 0;
   for (let i = 0; i < position && i < text.length; i++) {
@@ -90,5 +95,7 @@ function lineAndColumn(text: string, position: number): string {
       lineStart = i + 1;
     }
   }
-  return `line ${line}, column ${position - lineStart + 1}`;
+  // Escapes hold no line breaks: only the column needs them taken out.
+  const column = unescapedPosition(position, escapes) - unescapedPosition(lineStart, escapes) + 1;
+  return `line ${line}, column ${column}`;
 }

@@ -127,35 +127,51 @@ export function routeFromOperation(
   };
 }
 
-/** Why `route` is not a valid route, or undefined. */
-function routeProblem(route: RoutePlan): string | undefined {
+/** The route of `op`, validated by {@linkcode RoutePlanSchema}, or why it is not a valid route. */
+function checkedRoute(
+  op: Operation,
+  options: { baseUrl: string; credential: CredentialSlot },
+): { route: RoutePlan } | { problem: string } {
+  const route = routeFromOperation(op, options);
   const parsed = RoutePlanSchema.safeParse(route);
-  if (!parsed.success) return parsed.error.issues[0]?.message;
-  return routeIssues(parsed.data, `route '${route.operation_id}'`)[0]?.message;
+  if (!parsed.success) return { problem: parsed.error.issues[0]?.message ?? "invalid route" };
+  const issue = routeIssues(parsed.data, `route '${route.operation_id}'`)[0];
+  return issue === undefined ? { route: parsed.data } : { problem: issue.message };
 }
 
+/** An operation as a tool sees it: its validated route, or why it cannot become a tool. */
+export type MappedOperation = { route: RoutePlan } | { reason: string };
+
 /**
- * Why `op` cannot become a tool, as a drop reason ("unsupported by mcpcast: ..."), or undefined when
- * it can: a body the parser could not map, a wire mapping that is not a valid route, a required
- * header or cookie parameter the server never sends, or a security scheme the server cannot present
- * or that needs another slot than the plan's `credential`.
+ * `op` mapped for a tool: its route (validated, so a tool built on it need not check it again), or the
+ * drop reason ("unsupported by mcpcast: ...") when it cannot become a tool: a body the parser could
+ * not map, a wire mapping that is not a valid route, a required header or cookie parameter the server
+ * never sends, or a security scheme the server cannot present or that needs another slot than the
+ * plan's `credential`.
  */
+export function mapOperation(
+  op: Operation,
+  options: { baseUrl: string; credential: CredentialSlot },
+): MappedOperation {
+  const reason = (why: string) => ({ reason: `unsupported by mcpcast: ${why}` });
+  if (op.unsupportedBody !== undefined && op.unsupportedBody !== "") return reason(op.unsupportedBody);
+  const checked = checkedRoute(op, options);
+  if ("problem" in checked) return reason(checked.problem);
+  const why = sendingProblem(op, options.credential);
+  return why === undefined ? checked : reason(why);
+}
+
+/** Why `op` cannot become a tool, as a drop reason, or undefined when it can (see {@linkcode mapOperation}). */
 export function unmappableReason(
   op: Operation,
   options: { baseUrl: string; credential: CredentialSlot },
 ): string | undefined {
-  const reason = unmappable(op, options);
-  return reason === undefined ? undefined : `unsupported by mcpcast: ${reason}`;
+  const mapped = mapOperation(op, options);
+  return "reason" in mapped ? mapped.reason : undefined;
 }
 
-function unmappable(
-  op: Operation,
-  options: { baseUrl: string; credential: CredentialSlot },
-): string | undefined {
-  if (op.unsupportedBody !== undefined && op.unsupportedBody !== "") return op.unsupportedBody;
-  const problem = routeProblem(routeFromOperation(op, options));
-  if (problem !== undefined) return problem;
-  const { credential } = options;
+/** A header, cookie or credential `op` needs that the generated server cannot send, if any. */
+function sendingProblem(op: Operation, credential: CredentialSlot): string | undefined {
   const sent = new Set(HEADERS_SENT_BY_RUNTIME);
   if (credential.location === "header") sent.add(credential.name.toLowerCase());
   for (const param of op.params) {

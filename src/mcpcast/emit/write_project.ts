@@ -17,7 +17,7 @@
 import { dirname, join, resolve } from "node:path";
 import { McpcastError } from "../errors.ts";
 import type { McpcastPlan } from "../plan_types.ts";
-import { loadPlan } from "../plan_yaml.ts";
+import { loadPlan, streamPlan } from "../plan_yaml.ts";
 import type { FrameworkImport } from "./framework_imports.ts";
 import { hasGeneratedHeader } from "./header.ts";
 import { PLAN_FILE, renderProject } from "./render_project.ts";
@@ -84,6 +84,16 @@ export function planApiName(text: string): string | undefined {
   }
 }
 
+/** Writes the plan's YAML to `path` chunk by chunk, as {@linkcode streamPlan} produces it. */
+function writePlanFile(path: string, plan: McpcastPlan): void {
+  using file = Deno.openSync(path, { write: true, create: true, truncate: true });
+  const encoder = new TextEncoder();
+  streamPlan(plan, (chunk) => {
+    const bytes = encoder.encode(chunk);
+    for (let done = 0; done < bytes.length;) done += file.writeSync(bytes.subarray(done));
+  });
+}
+
 async function checkDirectory(plan: McpcastPlan, outDir: string, rendered: readonly string[]): Promise<void> {
   const entries = await entriesOf(outDir);
   if (entries === undefined || entries.length === 0) return;
@@ -129,9 +139,11 @@ export async function writeProject(
 ): Promise<WriteResult> {
   const { writePlan = true, force = false } = options;
   const root = resolve(outDir);
-  const files = renderProject(plan, { frameworkImport: options.frameworkImport, includePlan: writePlan });
+  // The plan file is streamed to disk at the end instead of rendered: on a large API it is megabytes
+  // that would otherwise be built as one string (and encoded as a second copy) beside everything else.
+  const files = renderProject(plan, { frameworkImport: options.frameworkImport, includePlan: false });
   checkRenderedSyntax(files);
-  const paths = Object.keys(files);
+  const paths = [...(writePlan ? [PLAN_FILE] : []), ...Object.keys(files)];
   if (!force) await checkDirectory(plan, root, paths);
   const kept: string[] = [];
   const userModules: string[] = [];
@@ -167,7 +179,12 @@ export async function writeProject(
   }
   const dirs = new Set(toWrite.map((path) => dirname(join(root, path))));
   for (const dir of dirs) await Deno.mkdir(dir, { recursive: true });
-  await Promise.all(toWrite.map((path) => Deno.writeTextFile(join(root, path), files[path])));
+  if (writePlan) writePlanFile(join(root, PLAN_FILE), plan);
+  await Promise.all(
+    toWrite.filter((path) => path !== PLAN_FILE).map((path) =>
+      Deno.writeTextFile(join(root, path), files[path])
+    ),
+  );
   await Promise.all(removed.map((path) => Deno.remove(join(root, path))));
   return { outDir: root, written: toWrite, kept: kept.sort(), removed: removed.sort() };
 }
