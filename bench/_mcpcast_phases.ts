@@ -65,7 +65,8 @@ async function main(): Promise<void> {
   };
   const lib = await time("load", () => import("../src/mcpcast/mod.ts"));
   const emit = await import("../src/mcpcast/emit/mod.ts");
-  const parsed: ParsedSpec = await time("parse", () => lib.parseSpec(spec));
+  // As the command parses: without the success-response schemas, which only evaluation uses.
+  const parsed: ParsedSpec = await time("parse", () => lib.parseSpec(spec, { responseSchemas: false }));
   const plan: McpcastPlan = await time(
     "plan",
     () => lib.buildPlan(parsed, { profile: profile as SafetyProfile }),

@@ -17,14 +17,32 @@ export interface PlanIssue {
   message: string;
 }
 
+// These checks run for every route and tool of a plan (thousands for a large API, and again in
+// buildPlan), so they are written with plain loops that allocate little when nothing is wrong.
+
 /** The `{placeholder}` names of a path template, in order. */
 export function pathPlaceholders(path: string): string[] {
-  return [...path.matchAll(/\{([^{}/]+)\}/g)].map((match) => match[1]);
+  const names: string[] = [];
+  let open = path.indexOf("{");
+  while (open !== -1) {
+    const close = path.indexOf("}", open + 1);
+    if (close === -1) break;
+    const name = path.slice(open + 1, close);
+    // Like /\{([^{}/]+)\}/: no nested brace or slash inside, and not empty.
+    const nested = name.lastIndexOf("{");
+    if (nested !== -1) {
+      open = open + 1 + nested;
+      continue;
+    }
+    if (name !== "" && !name.includes("/")) names.push(name);
+    open = path.indexOf("{", close + 1);
+  }
+  return names;
 }
 
 /** The names a list is written as in messages: `'a', 'b'`. */
-function quoted(names: Iterable<string>): string {
-  return [...names].map((name) => `'${name}'`).join(", ");
+function quoted(names: readonly string[]): string {
+  return names.map((name) => `'${name}'`).join(", ");
 }
 
 /**
@@ -37,29 +55,34 @@ export function routeIssues(route: RoutePlan, where: string): PlanIssue[] {
   const issues: PlanIssue[] = [];
   const add = (message: string, path: (string | number)[] = ["params"]) =>
     issues.push({ path, message: `${where}: ${message}` });
-  const placeholders = new Set(pathPlaceholders(route.path));
-  const declared = new Set<string>();
-  const sent = new Map<string, string>();
+  const placeholders = pathPlaceholders(route.path);
+  const declared: string[] = [];
+  const names: string[] = [];
   let rawBodies = 0;
   let bodies = 0;
-  for (const [name, param] of Object.entries(route.params)) {
+  for (const name in route.params) {
+    const param = route.params[name];
     const wire = param.wire_name ?? name;
-    const key = `${param.location} ${wire}`;
-    const other = sent.get(key);
+    const other = names.find((earlier) => {
+      const before = route.params[earlier];
+      return before.location === param.location && (before.wire_name ?? earlier) === wire;
+    });
     if (other !== undefined) add(`parameters '${other}' and '${name}' both send ${param.location} '${wire}'`);
-    else sent.set(key, name);
+    names.push(name);
     if (param.location === "path") {
-      declared.add(wire);
+      if (!declared.includes(wire)) declared.push(wire);
       if (!param.required) add(`path parameter '${name}' must be required`, ["params", name, "required"]);
     }
     if (param.location === "raw_body") rawBodies++;
     if (param.location === "body") bodies++;
   }
-  const missing = [...placeholders].filter((name) => !declared.has(name));
+  const missing = placeholders.filter((name, i) =>
+    !declared.includes(name) && placeholders.indexOf(name) === i
+  );
   if (missing.length > 0) {
     add(`path placeholder(s) ${quoted(missing)} have no matching path parameter`, ["path"]);
   }
-  const extra = [...declared].filter((name) => !placeholders.has(name));
+  const extra = declared.filter((name) => !placeholders.includes(name));
   if (extra.length > 0) add(`path parameter(s) ${quoted(extra)} do not appear in the path`);
   if (rawBodies > 1) add("only one raw_body parameter is allowed");
   if (rawBodies > 0 && bodies > 0) add("a raw_body parameter cannot be combined with body parameters");
@@ -68,38 +91,38 @@ export function routeIssues(route: RoutePlan, where: string): PlanIssue[] {
 
 /** Names of the parameters a route requires that the agent must give (not hidden). */
 function requiredVisible(route: RoutePlan, tool: ToolPlan): Set<string> {
-  return new Set(
-    Object.entries(route.params)
-      .filter(([name, param]) => param.required && tool.params[name]?.hidden !== true)
-      .map(([name]) => name),
-  );
+  const names = new Set<string>();
+  for (const name in route.params) {
+    if (route.params[name].required && tool.params[name]?.hidden !== true) names.add(name);
+  }
+  return names;
 }
 
 function isSubset(small: ReadonlySet<string>, big: ReadonlySet<string>): boolean {
-  return [...small].every((name) => big.has(name));
+  for (const name of small) if (!big.has(name)) return false;
+  return true;
 }
 
 /** Issues of one route's parameters against the tool's parameters. */
-function routeParamIssues(tool: ToolPlan, route: RoutePlan, index: number): PlanIssue[] {
-  const issues: PlanIssue[] = [];
-  const where = `tool '${tool.name}': route '${route.operation_id}'`;
-  const unknown = Object.keys(route.params).filter((name) => !(name in tool.params));
+function routeParamIssues(tool: ToolPlan, route: RoutePlan, index: number, issues: PlanIssue[]): void {
+  const where = () => `tool '${tool.name}': route '${route.operation_id}'`;
+  const unknown: string[] = [];
+  for (const name in route.params) if (!(name in tool.params)) unknown.push(name);
   if (unknown.length > 0) {
     issues.push({
       path: ["routes", index, "params"],
-      message: `${where} uses parameter(s) ${quoted(unknown)} that are not declared in params`,
+      message: `${where()} uses parameter(s) ${quoted(unknown)} that are not declared in params`,
     });
   }
-  for (const [name, param] of Object.entries(route.params)) {
+  for (const name in route.params) {
     const plan = tool.params[name];
-    if (param.required && plan?.hidden === true && plan.default === undefined) {
+    if (route.params[name].required && plan?.hidden === true && plan.default === undefined) {
       issues.push({
         path: ["params", name],
-        message: `${where} requires parameter '${name}', which is hidden without a default`,
+        message: `${where()} requires parameter '${name}', which is hidden without a default`,
       });
     }
   }
-  return issues;
 }
 
 /**
@@ -108,22 +131,22 @@ function routeParamIssues(tool: ToolPlan, route: RoutePlan, index: number): Plan
  */
 export function toolIssues(tool: ToolPlan): PlanIssue[] {
   const issues: PlanIssue[] = [];
-  const seen = new Set<string>();
-  tool.routes.forEach((route, index) => {
-    const where = `tool '${tool.name}': route '${route.operation_id}'`;
-    for (const issue of routeIssues(route, where)) {
+  const routes = tool.routes;
+  for (let index = 0; index < routes.length; index++) {
+    const route = routes[index];
+    for (const issue of routeIssues(route, `tool '${tool.name}': route '${route.operation_id}'`)) {
       issues.push({ path: ["routes", index, ...issue.path], message: issue.message });
     }
-    if (seen.has(route.operation_id)) {
+    if (routes.findIndex((other) => other.operation_id === route.operation_id) < index) {
       issues.push({
         path: ["routes", index, "operation_id"],
         message: `tool '${tool.name}' lists operation '${route.operation_id}' twice`,
       });
     }
-    seen.add(route.operation_id);
-    issues.push(...routeParamIssues(tool, route, index));
-  });
-  for (const [name, param] of Object.entries(tool.params)) {
+    routeParamIssues(tool, route, index, issues);
+  }
+  for (const name in tool.params) {
+    const param = tool.params[name];
     if (param.hidden && param.required && param.default === undefined) {
       issues.push({
         path: ["params", name],
@@ -131,21 +154,26 @@ export function toolIssues(tool: ToolPlan): PlanIssue[] {
       });
     }
   }
-  const needs = tool.routes.map((route) => requiredVisible(route, tool));
-  needs.forEach((later, i) => {
-    const j = needs.slice(0, i).findIndex((earlier) => isSubset(earlier, later));
-    if (j < 0) return;
-    issues.push({
-      path: ["routes", i],
-      message: `tool '${tool.name}': route '${tool.routes[i].operation_id}' can never be selected: ` +
-        `route '${tool.routes[j].operation_id}' (listed earlier) is satisfied by any call that ` +
-        "satisfies it; reorder the routes so the more specific one comes first",
+  // A route is unreachable when an earlier one needs only a subset of its parameters. (One route is
+  // always reachable.)
+  if (routes.length > 1) {
+    const needs = routes.map((route) => requiredVisible(route, tool));
+    needs.forEach((later, i) => {
+      const j = needs.slice(0, i).findIndex((earlier) => isSubset(earlier, later));
+      if (j < 0) return;
+      issues.push({
+        path: ["routes", i],
+        message: `tool '${tool.name}': route '${routes[i].operation_id}' can never be selected: ` +
+          `route '${routes[j].operation_id}' (listed earlier) is satisfied by any call that ` +
+          "satisfies it; reorder the routes so the more specific one comes first",
+      });
     });
-  });
+  }
   if (tool.example !== null) {
-    const bad = Object.keys(tool.example).filter((key) =>
-      tool.params[key] === undefined || tool.params[key].hidden
-    );
+    const bad: string[] = [];
+    for (const key in tool.example) {
+      if (tool.params[key] === undefined || tool.params[key].hidden) bad.push(key);
+    }
     if (bad.length > 0) {
       issues.push({
         path: ["example"],
