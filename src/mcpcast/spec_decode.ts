@@ -95,16 +95,33 @@ function nonAsciiRuns(bytes: Uint8Array): number[] | undefined {
   const runs: number[] = [];
   let i = 0;
   while (i < bytes.length) {
-    if (bytes[i] < 0x80) {
-      i += 1;
-      continue;
-    }
+    i = nextNonAscii(bytes, i);
+    if (i === bytes.length) break;
     if (i > 0 && bytes[i - 1] === BACKSLASH) return undefined;
     const start = i;
     while (i < bytes.length && bytes[i] >= 0x80) i += 1;
     runs.push(start, i);
   }
   return runs;
+}
+
+/**
+ * The offset of the first byte at or after `from` with its high bit set, else `bytes.length`. Scans
+ * four bytes at a time where the buffer allows (specs are mostly ASCII, and this runs over all of it).
+ */
+function nextNonAscii(bytes: Uint8Array, from: number): number {
+  let i = from;
+  while (i < bytes.length && (bytes.byteOffset + i) % 4 !== 0) {
+    if (bytes[i] >= 0x80) return i;
+    i += 1;
+  }
+  if (i >= bytes.length) return bytes.length;
+  const words = new Uint32Array(bytes.buffer, bytes.byteOffset + i, (bytes.length - i) >>> 2);
+  let w = 0;
+  while (w < words.length && (words[w] & 0x80808080) === 0) w += 1;
+  i += w * 4;
+  while (i < bytes.length && bytes[i] < 0x80) i += 1;
+  return i;
 }
 
 /** Writes `\uXXXX` for one UTF-16 code unit at `at`; returns the offset after it. */

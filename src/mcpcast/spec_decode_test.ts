@@ -82,3 +82,15 @@ Deno.test("a JSON error is placed by line and column of the file, escapes not co
   assert.match(expected, /at line 2, column 30$/);
   assert.equal(message(text, escapes), expected);
 });
+
+Deno.test("non-ASCII characters are found at every alignment, at the end and after a byte order mark", () => {
+  for (const bom of [[], [0xef, 0xbb, 0xbf]]) {
+    for (let offset = 0; offset < 9; offset++) {
+      const source = `{"k": "${"a".repeat(40 + offset)}é${"b".repeat(offset)}", "t": "${"c".repeat(64)}ü"}`;
+      const decoded = decodeSpecBytes(new Uint8Array([...bom, ...encode(source)]));
+      assert.ok(isAscii(decoded.text), `offset ${offset}`);
+      assert.equal(decoded.escapes?.length, 2);
+      assert.deepEqual(JSON.parse(decoded.text), JSON.parse(source));
+    }
+  }
+});
