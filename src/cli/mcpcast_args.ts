@@ -39,7 +39,8 @@ Options:
                           default: an operation using such a $ref is left out as unsupported)
   --allow-ref-host HOST   also follow $refs to http(s) documents on HOST (host or host:port, exact,
                           case-insensitive; repeatable; implies --external-refs). Each document is
-                          loaded once, at most 50, within the MCPCAST_* spec limits
+                          loaded once, at most 50, each within the MCPCAST_* spec limits and all
+                          together within MCPCAST_MAX_SPEC_BYTES
   --name NAME             API name: lower-case letters, digits, '-' and '_' (default: from the title)
   --max-tools N           at most N tools, reads kept first (default unlimited)
   --plan FILE             regenerate the project from an edited mcpcast.plan.yaml instead of a spec

@@ -8,8 +8,12 @@
  * follow it without knowing where it came from.
  *
  * A reference that may not be followed (host not allowed, file outside the spec's directory, document
- * that cannot be loaded, more than {@link MAX_EXTERNAL_DOCUMENTS}) is recorded with its reason; the
- * operations that use it become unsupported.
+ * that cannot be loaded, more than {@link MAX_EXTERNAL_DOCUMENTS}, or more bytes than the external
+ * documents' shared budget) is recorded with its reason; the operations that use it become unsupported.
+ *
+ * Each document has the spec's own limits (`MCPCAST_MAX_SPEC_BYTES`, `MCPCAST_MAX_SPEC_NODES`, the
+ * download time); together, the external documents may also hold at most `MCPCAST_MAX_SPEC_BYTES` bytes,
+ * so one load reads at most twice that, the spec included.
  *
  * @module
  */
@@ -20,7 +24,8 @@ import { McpcastError } from "./errors.ts";
 import { guardedFetch, insideDir, type RefPolicy, refusalOf } from "./external_ref_policy.ts";
 import { documentKey, type ExternalDocuments } from "./ref_documents.ts";
 import { DATA_KEYS, NAMED_MAPS } from "./refs.ts";
-import type { EnvLookup } from "./spec_limits.ts";
+import { type EnvLookup, readSpecLimits } from "./spec_limits.ts";
+import { hostEnv } from "../_util/host_env.ts";
 import { type LoadedSpec, loadSpec } from "./spec_source.ts";
 import { isMapping, type SpecMapping } from "./spec_values.ts";
 
@@ -75,6 +80,10 @@ export async function loadExternalDocuments(
   }
   const queue: Pending[] = [{ document: loaded.document, url: rootUrl, rewrite: false }];
   let count = 0;
+  const budget = readSpecLimits(options.env ?? hostEnv).maxBytes;
+  let spent = 0;
+  const overBudget =
+    `the external documents together are larger than ${budget} bytes (MCPCAST_MAX_SPEC_BYTES)`;
   for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
     for (const { ref, target } of externalRefs(next.document, next.url, next.rewrite)) {
       const key = documentKey(target);
@@ -85,15 +94,22 @@ export async function loadExternalDocuments(
         refused.set(key, refusal);
       } else if (count >= MAX_EXTERNAL_DOCUMENTS) {
         refused.set(key, `more than ${MAX_EXTERNAL_DOCUMENTS} external documents`);
+      } else if (spent > budget) {
+        refused.set(key, overBudget);
       } else {
         count += 1;
         const outcome = await loadOne(target, policy, options);
         if (typeof outcome === "string") {
           refused.set(key, outcome);
-        } else {
-          documents.set(key, outcome);
-          queue.push({ document: outcome, url: key, rewrite: true });
+          continue;
         }
+        spent += outcome.bytes ?? 0;
+        if (spent > budget) {
+          refused.set(key, overBudget);
+          continue;
+        }
+        documents.set(key, outcome.document);
+        queue.push({ document: outcome.document, url: key, rewrite: true });
       }
     }
   }
@@ -105,15 +121,14 @@ async function loadOne(
   target: URL,
   policy: RefPolicy,
   options: LoadExternalOptions,
-): Promise<SpecMapping | string> {
+): Promise<LoadedSpec | string> {
   const isFile = target.protocol === "file:";
   const path = isFile ? fileURLToPath(target) : "";
   try {
     if (isFile && !await staysInside(policy.rootDir!, path)) return "it points outside the spec's directory";
     const source = isFile ? path : stripFragment(target);
     const fetchFn = guardedFetch(options.fetch ?? globalThis.fetch, policy.allowHosts);
-    const loaded = await loadSpec(source, { fetch: fetchFn, env: options.env, signal: options.signal });
-    return loaded.document;
+    return await loadSpec(source, { fetch: fetchFn, env: options.env, signal: options.signal });
   } catch (error) {
     if (!(error instanceof McpcastError)) throw error;
     const message = isFile ? error.message.replaceAll(path, relative(policy.rootDir!, path)) : error.message;

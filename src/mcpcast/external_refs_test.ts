@@ -179,3 +179,32 @@ Deno.test(`at most ${MAX_EXTERNAL_DOCUMENTS} external documents are loaded`, asy
   assert.equal(parsed.operations[0].unsupportedBody, undefined);
   assert.equal(server.requests.length, MAX_EXTERNAL_DOCUMENTS);
 });
+
+Deno.test("the external documents share one byte budget, MCPCAST_MAX_SPEC_BYTES", async () => {
+  // Each document is 400 bytes: two fit a 1000-byte budget, the third passes it, the fourth is not read.
+  await using server = await localServer(() => {
+    const doc = { S: { type: "object", description: "" } };
+    doc.S.description = "d".repeat(400 - JSON.stringify(doc).length);
+    return new Response(JSON.stringify(doc), { headers: { "content-type": "application/json" } });
+  });
+  const refs = Object.fromEntries(["a", "b", "c", "d"].map((id) => [id, `${server.origin}/${id}.json#/S`]));
+  const parsed = await parseSpec(specWithBodies(refs), {
+    env: envOf({ MCPCAST_MAX_SPEC_BYTES: "1000" }),
+    externalRefs: { allowHosts: [new URL(server.origin).host] },
+  });
+  const ops = byId(parsed.operations);
+  assert.equal(ops.a.unsupportedBody, undefined);
+  assert.equal(ops.b.unsupportedBody, undefined);
+  for (const id of ["c", "d"]) {
+    assert.equal(
+      ops[id].unsupportedBody,
+      `external $ref '${server.origin}/${id}.json' is not followed: the external documents together are ` +
+        "larger than 1000 bytes (MCPCAST_MAX_SPEC_BYTES)",
+    );
+  }
+  assert.deepEqual(server.requests.map((request) => new URL(request.url).pathname), [
+    "/a.json",
+    "/b.json",
+    "/c.json",
+  ]);
+});

@@ -29,6 +29,8 @@ export interface FetchedSpec {
   text: SpecText;
   /** The public form of the URL. */
   publicUrl: string;
+  /** Bytes received. */
+  bytes: number;
 }
 
 /**
@@ -74,8 +76,8 @@ export async function fetchSpecText(url: string, options: FetchSpecOptions): Pro
       fetchFn(target.url, { headers, signal, redirect: "follow" }),
       aborted,
     ]);
-    const text = await readBody(response, target.publicUrl, options.maxBytes, aborted);
-    return { text, publicUrl: target.publicUrl };
+    const { text, bytes } = await readBody(response, target.publicUrl, options.maxBytes, aborted);
+    return { text, publicUrl: target.publicUrl, bytes };
   } catch (error) {
     throw failed(error);
   } finally {
@@ -88,7 +90,7 @@ async function readBody(
   publicUrl: string,
   maxBytes: number,
   aborted: Promise<never>,
-): Promise<SpecText> {
+): Promise<{ text: SpecText; bytes: number }> {
   const tooLarge = () =>
     new McpcastError(`spec ${publicUrl} is larger than ${maxBytes} bytes (MCPCAST_MAX_SPEC_BYTES)`);
   if (!response.ok) {
@@ -100,7 +102,7 @@ async function readBody(
     await response.body?.cancel().catch(() => undefined);
     throw tooLarge();
   }
-  if (!response.body) return { text: "" };
+  if (!response.body) return { text: { text: "" }, bytes: 0 };
   const reader = response.body.getReader();
   let bytes: Uint8Array | 413;
   try {
@@ -110,5 +112,5 @@ async function readBody(
     throw error;
   }
   if (bytes === 413) throw tooLarge();
-  return decodeSpecBytes(bytes);
+  return { text: decodeSpecBytes(bytes), bytes: bytes.length };
 }

@@ -38,6 +38,8 @@ export interface LoadedSpec {
   specUrl?: string;
   /** Absolute path of a file source (relative external references resolve against it). */
   path?: string;
+  /** Bytes read, for a file or URL source. */
+  bytes?: number;
 }
 
 /** Whether a source string is an inline document rather than a path or URL. */
@@ -68,13 +70,13 @@ export async function loadSpec(
   if (typeof source !== "string") return { document: checkDocument(source, limits, { copy: true }) };
   const trimmed = source.trim();
   if (isHttpUrl(trimmed)) {
-    const { text, publicUrl } = await fetchSpecText(trimmed, {
+    const { text, publicUrl, bytes } = await fetchSpecText(trimmed, {
       ...limits,
       fetch: options.fetch,
       signal: options.signal,
     });
     const document = checkDocument(parseSpecText(...specTextArgs(text, publicUrl, limits)), limits);
-    return { document, sourceLabel: publicUrl, specUrl: publicUrl };
+    return { document, sourceLabel: publicUrl, specUrl: publicUrl, bytes };
   }
   if (isInlineSpec(trimmed)) {
     if (utf8Length(trimmed, limits.maxBytes) > limits.maxBytes) throw tooLarge("<inline>", limits);
@@ -83,9 +85,10 @@ export async function loadSpec(
   }
   const label = reduceUrls(scrubText(trimmed)).slice(0, 200);
   const path = resolve(expandHome(trimmed, env));
+  const { text, bytes } = await readSpecFile(path, label, limits);
   // The text is not kept in a variable so that it can be collected while the document is checked.
-  const parsed = parseSpecText(...specTextArgs(await readSpecFile(path, label, limits), label, limits));
-  return { document: checkDocument(parsed, limits), sourceLabel: label, path };
+  const parsed = parseSpecText(...specTextArgs(text, label, limits));
+  return { document: checkDocument(parsed, limits), sourceLabel: label, path, bytes };
 }
 
 /** Arguments of `parseSpecText` for decoded text. */
@@ -97,7 +100,11 @@ function specTextArgs(
   return [text, { label, maxNodes: limits.maxNodes, escapes }];
 }
 
-async function readSpecFile(path: string, label: string, limits: SpecLimits): Promise<SpecText> {
+async function readSpecFile(
+  path: string,
+  label: string,
+  limits: SpecLimits,
+): Promise<{ text: SpecText; bytes: number }> {
   let info: Deno.FileInfo;
   try {
     info = await Deno.stat(path);
@@ -120,7 +127,7 @@ async function readSpecFile(path: string, label: string, limits: SpecLimits): Pr
   }
   // The file may have grown since stat.
   if (bytes === undefined) throw tooLarge(label, limits);
-  return decodeSpecBytes(bytes);
+  return { text: decodeSpecBytes(bytes), bytes: bytes.length };
 }
 
 function expandHome(path: string, env: EnvLookup): string {

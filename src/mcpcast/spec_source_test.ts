@@ -46,6 +46,7 @@ Deno.test("a file path is read and labelled as given, with ~ expanded from HOME"
     document: { openapi: "3.0.3", paths: {} },
     sourceLabel: join(tmp.path, "spec.yaml"),
     path: join(tmp.path, "spec.yaml"),
+    bytes: 25,
   });
   const home = await loadSpec("~/spec.yaml", { env: envOf({ HOME: tmp.path }) });
   assert.equal(home.sourceLabel, "~/spec.yaml");
@@ -90,6 +91,7 @@ Deno.test("a URL spec is fetched with Basic auth and its query, and recorded by 
     document: SPEC,
     sourceLabel: `http://127.0.0.1:${port}/v1/spec.json`,
     specUrl: `http://127.0.0.1:${port}/v1/spec.json`,
+    bytes: JSON.stringify(SPEC).length,
   });
   const request = server.requests[0];
   assert.equal(request.headers.get("authorization"), `Basic ${btoa("bob:hunter2")}`);
