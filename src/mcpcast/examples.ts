@@ -1,19 +1,24 @@
 /**
  * Worked examples for tools: one plausible value per parameter, from the spec's own `example`,
- * `default` or first `examples` entry when it fits the declared type (coerced across obvious slips),
- * else synthesised from enum, combinators, type, format and parameter name. Also
+ * `default` or first `examples` entry when it fits the declared type (coerced across obvious slips) and
+ * keeps its bounds, else synthesised from enum, combinators, type, format and parameter name, then
+ * fitted to the schema's `pattern`, string lengths and `minItems`. Also
  * {@linkcode exampleMismatch}, the shallow check used to repair examples written by a model.
  *
  * @module
  */
 
 import { isDeepStrictEqual } from "node:util";
+import { withinBounds } from "./example_bounds.ts";
 import { jsonNative } from "./json_native.ts";
+import { patternExample } from "./pattern_example.ts";
 import type { ParamPlan } from "./plan_types.ts";
 import type { JsonSchema } from "./types.ts";
 
 /** Nesting depth past which objects and arrays are exampled as `{}` and `[]`. */
 const MAX_EXAMPLE_DEPTH = 8;
+/** Most items an example array is grown to for `minItems`. */
+const MAX_EXAMPLE_ITEMS = 10;
 
 const FORMAT_EXAMPLES: Readonly<Record<string, string>> = {
   "date-time": "2026-01-15T09:30:00Z",
@@ -122,16 +127,39 @@ function fitExample(value: unknown, schema: JsonSchema): { value: unknown } | un
   return exampleMismatch(coerced, schema) === undefined ? { value: coerced } : undefined;
 }
 
-/** The spec's own example for `schema` (example, default, first of examples), if one fits. */
+/** The spec's own example for `schema` (example, default, first of examples), if one fits and keeps its bounds. */
 function ownExample(schema: JsonSchema): { value: unknown } | undefined {
   const candidates: unknown[] = [schema.example, schema.default];
   if (Array.isArray(schema.examples)) candidates.push(schema.examples[0]);
   for (const candidate of candidates) {
     if (candidate === undefined || candidate === null) continue;
     const fitted = fitExample(candidate, schema);
-    if (fitted !== undefined) return fitted;
+    if (fitted !== undefined && withinBounds(fitted.value, schema)) return fitted;
   }
   return undefined;
+}
+
+/**
+ * `text` fitted to the schema's string bounds: a string the `pattern` matches when `text` does not
+ * (see `pattern_example.ts`), else `text` padded with `x` to `minLength` and cut to `maxLength`. What
+ * still does not fit is returned as it is (the generated tests then leave that tool out).
+ */
+function fitString(text: string, schema: JsonSchema): string {
+  const pattern = typeof schema.pattern === "string" ? schema.pattern : undefined;
+  let out = text;
+  if (pattern !== undefined && !withinBounds(out, { pattern })) out = patternExample(pattern) ?? out;
+  const min = typeof schema.minLength === "number" ? schema.minLength : 0;
+  const max = typeof schema.maxLength === "number" ? schema.maxLength : Infinity;
+  if (pattern === undefined && out.length < min) out = out.padEnd(min, "x");
+  if (pattern === undefined && out.length > max) out = out.slice(0, Math.max(max, 0));
+  return out;
+}
+
+/** `items` repeated up to the schema's `minItems` (not when items must be unique). */
+function fitItems(items: unknown[], schema: JsonSchema): unknown[] {
+  const min = typeof schema.minItems === "number" ? Math.min(schema.minItems, MAX_EXAMPLE_ITEMS) : 0;
+  if (items.length === 0 || items.length >= min || schema.uniqueItems === true) return items;
+  return Array.from({ length: min }, () => items[0]);
 }
 
 function lowerBound(schema: JsonSchema, integer: boolean): number {
@@ -160,7 +188,7 @@ function synthesise(schema: JsonSchema, name: string, depth: number): unknown {
   if (type === "boolean") return true;
   if (type === "array") {
     return isRecord(schema.items) && depth < MAX_EXAMPLE_DEPTH
-      ? [exampleAt(schema.items, name, depth + 1)]
+      ? fitItems([exampleAt(schema.items, name, depth + 1)], schema)
       : [];
   }
   if (type === "object" || schema.properties !== undefined) {
@@ -172,6 +200,11 @@ function synthesise(schema: JsonSchema, name: string, depth: number): unknown {
       ) => [key, exampleAt(sub as JsonSchema, key, depth + 1)]),
     );
   }
+  return fitString(namedString(schema, name), schema);
+}
+
+/** A string for `schema` from its format or the parameter's name. */
+function namedString(schema: JsonSchema, name: string): string {
   const format = typeof schema.format === "string" ? FORMAT_EXAMPLES[schema.format] : undefined;
   if (format !== undefined) return format;
   const lowered = name.toLowerCase();

@@ -125,3 +125,35 @@ Deno.test("exampleMismatch: type, enum, unknown keys and the first array item", 
   assert.equal(exampleMismatch(3, { type: "number" }), undefined);
   assert.equal(exampleMismatch("any", {}), undefined);
 });
+
+Deno.test("made-up strings follow the schema's pattern and lengths; arrays reach minItems", () => {
+  assert.equal(exampleValue({ type: "string", pattern: "^\\d+\\.\\d+\\.\\d+$" }, "version"), "1.1.1");
+  assert.equal(
+    exampleValue(
+      { type: "string", pattern: "^sha256:[a-f0-9]{64}$", minLength: 71, maxLength: 71 },
+      "digest",
+    ),
+    `sha256:${"a".repeat(64)}`,
+  );
+  assert.equal(exampleValue({ type: "string", pattern: "^\\d+$" }, "petId"), "123", "a fitting text is kept");
+  assert.equal(exampleValue({ type: "string", minLength: 10 }, "name"), "examplexxx");
+  assert.equal(exampleValue({ type: "string", maxLength: 3 }, "label"), "str");
+  assert.deepEqual(exampleValue({ type: "array", minItems: 2, items: { type: "integer" } }, "ids"), [1, 1]);
+  assert.deepEqual(
+    exampleValue({ type: "array", minItems: 2, uniqueItems: true, items: { type: "integer" } }, "ids"),
+    [1],
+    "unique items are not repeated",
+  );
+  assert.equal(
+    exampleValue({ type: "string", pattern: "^(?=x)y" }, "odd"),
+    "string",
+    "a pattern it cannot write leaves the made-up text",
+  );
+});
+
+Deno.test("the spec's own example is passed over when it breaks the schema's bounds", () => {
+  const schema = { type: "string", pattern: "^sha256:[a-f0-9]{64}$", example: "sha256:0ecb" };
+  assert.equal(exampleValue(schema, "digest"), `sha256:${"a".repeat(64)}`);
+  assert.equal(exampleValue({ type: "integer", minimum: 5, example: 2 }, "limit"), 5);
+  assert.equal(exampleValue({ type: "integer", minimum: 5, example: 7 }, "limit"), 7);
+});

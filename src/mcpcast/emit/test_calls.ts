@@ -5,13 +5,13 @@
  * @module
  */
 
+import { withinBounds } from "../example_bounds.ts";
 import { exampleMismatch } from "../examples.ts";
 import type { McpcastPlan, ToolPlan } from "../plan_types.ts";
 import { buildRequestParts } from "../runtime/request_build.ts";
 import { callValues, selectRoute } from "../runtime/route_select.ts";
 import { cleanSchema } from "../runtime/schema_clean.ts";
 import { visibleParams } from "../runtime/tool_options.ts";
-import type { JsonSchema } from "../types.ts";
 
 /** A call the generated tests make, with the request it must send. */
 export interface ExpectedCall {
@@ -23,51 +23,6 @@ export interface ExpectedCall {
   method: string;
   /** Expected path and query (`/v2/pet/123?x=1`). */
   target: string;
-}
-
-function number(schema: JsonSchema, key: string): number | undefined {
-  const value = schema[key];
-  return typeof value === "number" ? value : undefined;
-}
-
-/** Whether `value` keeps the bounds of `schema` (pattern, lengths, ranges, item counts), nested included. */
-export function withinBounds(value: unknown, schema: JsonSchema, depth = 0): boolean {
-  if (typeof value === "string") {
-    const length = [...value].length;
-    if (length < (number(schema, "minLength") ?? 0) || length > (number(schema, "maxLength") ?? Infinity)) {
-      return false;
-    }
-    if (typeof schema.pattern === "string" && !new RegExp(schema.pattern, "u").test(value)) return false;
-  }
-  if (typeof value === "number") {
-    if (value < (number(schema, "minimum") ?? -Infinity) || value > (number(schema, "maximum") ?? Infinity)) {
-      return false;
-    }
-    if (value <= (number(schema, "exclusiveMinimum") ?? -Infinity)) return false;
-    if (value >= (number(schema, "exclusiveMaximum") ?? Infinity)) return false;
-  }
-  if (Array.isArray(value)) {
-    const count = value.length;
-    if (count < (number(schema, "minItems") ?? 0) || count > (number(schema, "maxItems") ?? Infinity)) {
-      return false;
-    }
-    const items = schema.items;
-    if (isRecord(items) && depth < 8 && !value.every((item) => withinBounds(item, items, depth + 1))) {
-      return false;
-    }
-  }
-  if (isRecord(value) && isRecord(schema.properties) && depth < 8) {
-    const properties = schema.properties;
-    for (const [key, item] of Object.entries(value)) {
-      const inner = Object.hasOwn(properties, key) ? properties[key] : undefined;
-      if (isRecord(inner) && !withinBounds(item, inner, depth + 1)) return false;
-    }
-  }
-  return true;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /**

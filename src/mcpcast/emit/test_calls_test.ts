@@ -1,21 +1,7 @@
 import assert from "node:assert/strict";
 import { parsePlan } from "../plan_schema.ts";
 import { emitPlan } from "./_test_emit.ts";
-import { testCalls, withinBounds } from "./test_calls.ts";
-
-Deno.test("bounds: patterns, lengths, ranges and item counts, nested values included", () => {
-  assert.equal(withinBounds("1.2.3", { pattern: "^\\d+\\.\\d+\\.\\d+$" }), true);
-  assert.equal(withinBounds("string", { pattern: "^\\d+$" }), false);
-  assert.equal(withinBounds("ab", { minLength: 3 }), false);
-  assert.equal(withinBounds(5, { minimum: 1, exclusiveMaximum: 5 }), false);
-  assert.equal(withinBounds([1], { minItems: 2 }), false);
-  const nested = {
-    type: "array",
-    items: { type: "object", properties: { digest: { pattern: "^sha256:" } } },
-  };
-  assert.equal(withinBounds([{ digest: "string" }], nested), false);
-  assert.equal(withinBounds([{ digest: "sha256:ab" }], nested), true);
-});
+import { testCalls } from "./test_calls.ts";
 
 Deno.test("tests call read and gated tools whose example passes, under the plan's base URL", () => {
   const { reads, gated } = testCalls(emitPlan());
