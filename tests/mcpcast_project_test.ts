@@ -257,3 +257,20 @@ class Launcher implements AsyncDisposable {
     clearTimeout(timer);
   }
 }
+
+Deno.test("GitHub REST, profile full: the generated project checks, and its own tests call every tool", async () => {
+  await using dir = await tempDir();
+  const plan = await mcpcast("tests/fixtures/specs/api.github.com.json", {
+    profile: "full",
+    auth: "env-token",
+  });
+  const out = join(dir.path, plan.api.name);
+  await writeProject(plan, out, { frameworkImport: ROOT.href });
+  await deno(["check", "--quiet", "main.ts", "src/", "tests/"], out);
+  const text = await deno(["test", "--allow-all"], out);
+  // Under profile full every tool is a read or gated, and each is called with its example: none is left
+  // out for an example that breaks its schema (patterns, lengths, item counts).
+  const steps = Number(/ok \| \d+ passed \((\d+) steps\)/.exec(text)?.[1]);
+  assert.equal(steps, plan.tools.length);
+  assert.ok(plan.tools.length > 1000);
+});
