@@ -7,7 +7,7 @@
 
 import { join } from "node:path";
 import { describeError } from "../_util/errors.ts";
-import { type McpcastPlan, savePlan, writeProject } from "../mcpcast/mod.ts";
+import { type McpcastPlan, writePlanFile, writeProject } from "../mcpcast/mod.ts";
 import type { WriteOutcome } from "./mcpcast_report.ts";
 import { CliFailure } from "./usage_error.ts";
 
@@ -84,7 +84,7 @@ export async function writeCast(target: CastTarget): Promise<WriteOutcome> {
   try {
     if (target.planOnly) {
       await Deno.mkdir(target.outDir, { recursive: true });
-      await Deno.writeTextFile(join(target.outDir, PLAN_FILE), savePlan(target.plan));
+      writePlanFile(join(target.outDir, PLAN_FILE), target.plan);
       return { ...outcome, files: [PLAN_FILE], kept: [], removed: [] };
     }
     const result = await writeProject(target.plan, target.outDir, {

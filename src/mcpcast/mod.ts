@@ -25,6 +25,7 @@ export { buildPlan, type BuildPlanOptions } from "./build_plan.ts";
 export { type Classification, type ClassifiedOperation, classify, riskFloor } from "./classify.ts";
 export { API_NAME_PATTERN, groupFor, RESERVED_TOOL_NAMES, TOOL_NAME_PATTERN, toolNameFor } from "./names.ts";
 export { isPlanDocument, loadPlan, PLAN_HEADER, savePlan } from "./plan_yaml.ts";
+export { writePlanFile } from "./plan_file.ts";
 export {
   effectiveApproval,
   gatedTools,

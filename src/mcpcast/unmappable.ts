@@ -161,15 +161,6 @@ export function mapOperation(
   return why === undefined ? checked : reason(why);
 }
 
-/** Why `op` cannot become a tool, as a drop reason, or undefined when it can (see {@linkcode mapOperation}). */
-export function unmappableReason(
-  op: Operation,
-  options: { baseUrl: string; credential: CredentialSlot },
-): string | undefined {
-  const mapped = mapOperation(op, options);
-  return "reason" in mapped ? mapped.reason : undefined;
-}
-
 /** A header, cookie or credential `op` needs that the generated server cannot send, if any. */
 function sendingProblem(op: Operation, credential: CredentialSlot): string | undefined {
   const sent = new Set(HEADERS_SENT_BY_RUNTIME);

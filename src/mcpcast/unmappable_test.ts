@@ -4,10 +4,10 @@ import type { CredentialSlot, Operation, SecurityScheme } from "./types.ts";
 import {
   AUTHORIZATION_SLOT,
   credentialSlot,
+  mapOperation,
   routeBaseUrl,
   routeFromOperation,
   sameSlot,
-  unmappableReason,
 } from "./unmappable.ts";
 
 const BASE = "https://api.example.com";
@@ -19,7 +19,8 @@ function secured(id: string, scheme: SecurityScheme, slot?: CredentialSlot): Ope
 }
 
 function reason(op: Operation, credential: CredentialSlot = AUTHORIZATION_SLOT): string | undefined {
-  return unmappableReason(op, { baseUrl: BASE, credential });
+  const mapped = mapOperation(op, { baseUrl: BASE, credential });
+  return "reason" in mapped ? mapped.reason : undefined;
 }
 
 Deno.test("the credential slot is the one most operations need", () => {

@@ -17,7 +17,8 @@
 import { dirname, join, resolve } from "node:path";
 import { McpcastError } from "../errors.ts";
 import type { McpcastPlan } from "../plan_types.ts";
-import { loadPlan, streamPlan } from "../plan_yaml.ts";
+import { writePlanFile } from "../plan_file.ts";
+import { loadPlan } from "../plan_yaml.ts";
 import type { FrameworkImport } from "./framework_imports.ts";
 import { hasGeneratedHeader } from "./header.ts";
 import { PLAN_FILE, renderProject } from "./render_project.ts";
@@ -82,16 +83,6 @@ export function planApiName(text: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** Writes the plan's YAML to `path` chunk by chunk, as {@linkcode streamPlan} produces it. */
-function writePlanFile(path: string, plan: McpcastPlan): void {
-  using file = Deno.openSync(path, { write: true, create: true, truncate: true });
-  const encoder = new TextEncoder();
-  streamPlan(plan, (chunk) => {
-    const bytes = encoder.encode(chunk);
-    for (let done = 0; done < bytes.length;) done += file.writeSync(bytes.subarray(done));
-  });
 }
 
 async function checkDirectory(plan: McpcastPlan, outDir: string, rendered: readonly string[]): Promise<void> {
