@@ -7,6 +7,7 @@
 
 import { McpcastError } from "./errors.ts";
 import { scrubText } from "./spec_scrub.ts";
+import { setOwn } from "./spec_values.ts";
 
 function dateText(date: Date): string {
   if (Number.isNaN(date.getTime())) return "Invalid Date";
@@ -66,12 +67,6 @@ function convertMap(map: Record<string, unknown>, ancestors: Set<object>): Recor
     if (out !== undefined && next !== undefined) setOwn(out, name, next);
   }
   return out ?? map;
-}
-
-/** Sets `key` as an own property, also for `__proto__`. */
-function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
-  if (key !== "__proto__") target[key] = value;
-  else Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 /**

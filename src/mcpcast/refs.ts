@@ -17,7 +17,7 @@
 
 import { type ExternalDocuments, locateRef, shownRef } from "./ref_documents.ts";
 import { reduceUrls } from "./spec_url.ts";
-import { isMapping, type SpecMapping } from "./spec_values.ts";
+import { isMapping, setOwn, type SpecMapping } from "./spec_values.ts";
 
 /** Reference hops followed before a further reference becomes `{type: "object"}`. */
 export const MAX_REF_HOPS: number = 2;
@@ -210,12 +210,4 @@ export function cloneData(value: unknown): unknown {
   const out: SpecMapping = {};
   for (const key of Object.keys(value)) setOwn(out, key, cloneData(value[key]));
   return out;
-}
-
-function setOwn(target: SpecMapping, key: string, value: unknown): void {
-  if (key === "__proto__") {
-    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-  } else {
-    target[key] = value;
-  }
 }

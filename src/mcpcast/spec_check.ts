@@ -9,7 +9,7 @@
 import { McpcastError } from "./errors.ts";
 import { scrubText } from "./spec_scrub.ts";
 import type { SpecLimits } from "./spec_limits.ts";
-import { isMapping, kindOf, type SpecMapping } from "./spec_values.ts";
+import { isMapping, kindOf, setOwn, type SpecMapping } from "./spec_values.ts";
 
 /** Options of {@link checkDocument}. */
 export interface CheckDocumentOptions {
@@ -73,7 +73,7 @@ export function checkDocument(
     // of their possible prototypes (Object.prototype, null) has enumerable keys.
     for (const key in source) {
       const value = enter(source[key], depth);
-      if (out !== source) setKey(out, scrubText(key), value);
+      if (out !== source) setOwn(out, scrubText(key), value);
       else if (value !== source[key]) out[key] = value;
     }
   }
@@ -93,12 +93,4 @@ function prepare(value: Container, copy: boolean): Container {
     if (scrubText(key) !== key) return {};
   }
   return value;
-}
-
-function setKey(target: SpecMapping, key: string, value: unknown): void {
-  if (key === "__proto__") {
-    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-  } else {
-    target[key] = value;
-  }
 }

@@ -33,3 +33,12 @@ export function trimmedString(mapping: SpecMapping, key: string): string | undef
   const trimmed = value.trim();
   return trimmed === "" ? undefined : trimmed;
 }
+
+/**
+ * Sets `key` on `target` as an own, enumerable property, `__proto__` included (plain assignment of that
+ * key would set the prototype instead).
+ */
+export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key !== "__proto__") target[key] = value;
+  else Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
