@@ -6,7 +6,7 @@
 
 import { z } from "zod";
 import { boolean, integer, nonEmptyString, number, oneOf, OR_NULL, strictObject } from "./_fields.ts";
-import { exactly } from "./_schema_proof.ts";
+import { exactly } from "../../_util/schema_proof.ts";
 import type { BudgetConfig, BudgetConfigInput, ToolCost, ToolCostInput } from "./budget_config_types.ts";
 import { escalationField, requireEscalation } from "./escalation_target.ts";
 

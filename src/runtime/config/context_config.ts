@@ -6,7 +6,7 @@
 
 import type { z } from "zod";
 import { anyObject, boolean, integer, list, nonEmptyString, oneOf, strictObject } from "./_fields.ts";
-import { exactly } from "./_schema_proof.ts";
+import { exactly } from "../../_util/schema_proof.ts";
 
 /** Where long-term memory is kept: nowhere, in process memory, or in files. */
 export type MemoryProvider = "none" | "in_memory" | "file";

@@ -6,7 +6,7 @@
 
 import type { z } from "zod";
 import { httpUrl, nonEmptyString, strictObject } from "./_fields.ts";
-import { exactly } from "./_schema_proof.ts";
+import { exactly } from "../../_util/schema_proof.ts";
 
 /**
  * Where escalations go: a webhook to POST them to, an event to emit on the event bus, or both. At least

@@ -6,7 +6,7 @@
 
 import { z } from "zod";
 import { boolean, list, oneOf, strictObject, string } from "./_fields.ts";
-import { exactly } from "./_schema_proof.ts";
+import { exactly } from "../../_util/schema_proof.ts";
 
 /** Method names by which a scanner object can scan text. */
 export const SCANNER_METHODS = ["scanText", "scan_text", "checkInput", "check_input"] as const;

@@ -6,7 +6,7 @@
 
 import type { z } from "zod";
 import { boolean, integer, number, oneOf, strictObject } from "./_fields.ts";
-import { exactly } from "./_schema_proof.ts";
+import { exactly } from "../../_util/schema_proof.ts";
 import { escalationField, requireEscalation } from "./escalation_target.ts";
 import type { HealthConfig, HealthConfigInput } from "./health_config_types.ts";
 

@@ -6,7 +6,7 @@
 
 import { z } from "zod";
 import { list, nonEmptyString, number, oneOf, strictObject, string, stringMap } from "./_fields.ts";
-import { narrowedTo } from "./_schema_proof.ts";
+import { narrowedTo } from "../../_util/schema_proof.ts";
 
 /** An event a hook can run on. */
 export type HookEvent =

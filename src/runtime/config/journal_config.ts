@@ -13,7 +13,7 @@ import {
   type JournalLevel,
 } from "../../journal/mod.ts";
 import { nonEmptyString, oneOf, strictObject } from "./_fields.ts";
-import { exactly } from "./_schema_proof.ts";
+import { exactly } from "../../_util/schema_proof.ts";
 
 /** The `journal` section as written. Without the section the process keeps no journal. */
 export interface JournalConfigInput {

@@ -6,7 +6,7 @@
 
 import type { z } from "zod";
 import { boolean, integer, modelString, number, oneOf, OR_NULL, strictObject, string } from "./_fields.ts";
-import { exactly } from "./_schema_proof.ts";
+import { exactly } from "../../_util/schema_proof.ts";
 import { escalationField } from "./escalation_target.ts";
 import type { MissionConfig, MissionConfigInput } from "./mission_config_types.ts";
 

@@ -7,7 +7,7 @@
 
 import type { z } from "zod";
 import { boolean, httpUrl, integer, list, strictObject } from "./_fields.ts";
-import { exactly } from "./_schema_proof.ts";
+import { exactly } from "../../_util/schema_proof.ts";
 
 /** The `open_mode` section as written. Every field is optional; the section only matters in open mode. */
 export interface OpenModeConfigInput {

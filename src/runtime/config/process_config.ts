@@ -8,7 +8,7 @@
 
 import type { z } from "zod";
 import { integer, list, modelString, number, oneOf, strictObject, string } from "./_fields.ts";
-import { exactly } from "./_schema_proof.ts";
+import { exactly } from "../../_util/schema_proof.ts";
 import { BudgetConfigSchema } from "./budget_config.ts";
 import { ContextConfigSchema } from "./context_config.ts";
 import { GuardrailsConfigSchema } from "./guardrails_config.ts";

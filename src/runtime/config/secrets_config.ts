@@ -6,7 +6,7 @@
 
 import { z } from "zod";
 import { boolean, number, OR_NULL, pattern, strictObject, string } from "./_fields.ts";
-import { exactly } from "./_schema_proof.ts";
+import { exactly } from "../../_util/schema_proof.ts";
 
 /** The `secrets` section as written. Every field is optional. */
 export interface SecretsConfigInput {

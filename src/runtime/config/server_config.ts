@@ -7,7 +7,7 @@
 
 import { z } from "zod";
 import { httpUrl, list, nonEmptyString, oneOf, pattern, strictObject, string, stringMap } from "./_fields.ts";
-import { exactly, narrowedTo } from "./_schema_proof.ts";
+import { exactly, narrowedTo } from "../../_util/schema_proof.ts";
 import type { ServerConfig, ServerTransport } from "./server_config_types.ts";
 
 export type {

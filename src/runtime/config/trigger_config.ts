@@ -18,7 +18,7 @@ import {
   pattern,
   strictObject,
 } from "./_fields.ts";
-import { exactly } from "./_schema_proof.ts";
+import { exactly } from "../../_util/schema_proof.ts";
 import type {
   CronTriggerConfigInput,
   EventTriggerConfigInput,

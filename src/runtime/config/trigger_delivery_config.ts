@@ -6,7 +6,7 @@
 
 import type { z } from "zod";
 import { boolean, integer, number, strictObject } from "./_fields.ts";
-import { exactly } from "./_schema_proof.ts";
+import { exactly } from "../../_util/schema_proof.ts";
 
 /** The `trigger_delivery` section as written. Every field is optional. */
 export interface TriggerDeliveryConfigInput {
