@@ -4,7 +4,8 @@
  * publish the dependency's whole API as ours. A reference to one of OUR types that is not exported
  * is still an error, as is every other lint.
  *
- * Usage: deno run --allow-read --allow-run scripts/doc_lint.ts FILE...
+ * Usage: deno run --allow-read --allow-run scripts/doc_lint.ts [FILE...]; without files it lints every entry
+ * point in `deno.json` `exports`.
  *
  * @module
  */
@@ -12,7 +13,9 @@
 import { dirname, join, resolve } from "node:path";
 
 const root = resolve(dirname(new URL(import.meta.url).pathname), "..");
-const files = Deno.args.length > 0 ? Deno.args : ["mod.ts"];
+const files = Deno.args.length > 0 ? Deno.args : Object.values(
+  JSON.parse(await Deno.readTextFile(join(root, "deno.json"))).exports as Record<string, string>,
+);
 
 async function ownTypeNames(): Promise<Set<string>> {
   const names = new Set<string>();

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { journalContract } from "./_journal_contract.ts";
+import { journalContract } from "./_test_journal_contract.ts";
 import { MemoryJournal } from "./memory_journal.ts";
 
 journalContract("memory", () => {

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { journalContract } from "./_journal_contract.ts";
-import { tempDir } from "./_temp_dir.ts";
+import { journalContract } from "./_test_journal_contract.ts";
+import { tempDir } from "./_test_temp_dir.ts";
 import { SQLITE_JOURNAL_FILE, SqliteJournal } from "./sqlite_journal.ts";
 
 journalContract("sqlite", async () => {
