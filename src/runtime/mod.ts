@@ -92,6 +92,7 @@ export {
   type ProcessConfig,
   type ProcessConfigField,
   type ProcessConfigInput,
+  type Resolved,
   type SecretsConfig,
   type SecretsConfigInput,
   type ServerConfig,
