@@ -13,8 +13,14 @@ import { epochSeconds, uuid } from "../_util/ids.ts";
 import type { ProcessJournal } from "../journal/mod.ts";
 import type { ProcessConfig } from "./config/mod.ts";
 import { resolveEnvReferences } from "./policy/mod.ts";
-import { resolveConfig, whenRunnable } from "./process_gates.ts";
-import { Lifecycle, type ProcessState, STARTED_STATES, type StateTransition } from "./lifecycle.ts";
+import { resolveConfig } from "./config/resolve_config.ts";
+import {
+  Lifecycle,
+  type ProcessState,
+  STARTED_STATES,
+  type StateTransition,
+  whenRunnable,
+} from "./lifecycle.ts";
 import { ProcessStartError, ProcessStateError } from "./process_errors.ts";
 import type {
   EnvLookup,
