@@ -32,7 +32,7 @@ import type {
 import type { Invoker } from "./process_event.ts";
 import { ProcessRuns } from "./process_runs.ts";
 import { PartSet } from "./part_set.ts";
-import { Activity } from "./activity.ts";
+import { Activity } from "./idle_clock.ts";
 import { buildStatus, type ProcessCounters, type ProcessStatus } from "./process_status.ts";
 
 /** Options for {@linkcode AgentProcess}. */
