@@ -1,5 +1,6 @@
 /**
- * Process states and the transitions between them.
+ * Process states, the transitions between them, and `whenRunnable` (waiting until runs may
+ * happen).
  *
  * | state | meaning |
  * |---|---|
@@ -134,4 +135,28 @@ export class Lifecycle {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
   }
+}
+
+/**
+ * Resolves when runs may happen: at once when running; an awaiting process is woken (`wake`); a
+ * starting or suspended one is waited for. Rejects with the signal's reason when it aborts.
+ */
+export function whenRunnable(lifecycle: Lifecycle, wake: () => void, signal: AbortSignal): Promise<void> {
+  if (lifecycle.state === "awaiting") wake();
+  if (lifecycle.state === "running") return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const abort = () => {
+      off();
+      reject(signal.reason);
+    };
+    const off = lifecycle.onTransition((t) => {
+      if (t.to === "awaiting") wake();
+      else if (t.to === "running") {
+        off();
+        signal.removeEventListener("abort", abort);
+        resolve();
+      }
+    });
+    signal.addEventListener("abort", abort, { once: true });
+  });
 }

@@ -4,7 +4,17 @@
  * @module
  */
 
-export * from "./lifecycle.ts";
+export {
+  HISTORY_LIMIT,
+  InvalidTransitionError,
+  Lifecycle,
+  PROCESS_STATES,
+  type ProcessState,
+  STARTED_STATES,
+  type StateTransition,
+  type TransitionListener,
+  TRANSITIONS,
+} from "./lifecycle.ts";
 export * from "./process_errors.ts";
 export type * from "./process_parts.ts";
 export { AgentProcess, type AgentProcessOptions, type ProcessSummary } from "./process.ts";
@@ -92,6 +102,7 @@ export {
   type ProcessConfig,
   type ProcessConfigField,
   type ProcessConfigInput,
+  type Resolved,
   type SecretsConfig,
   type SecretsConfigInput,
   type ServerConfig,

@@ -13,8 +13,14 @@ import { epochSeconds, uuid } from "../_util/ids.ts";
 import type { ProcessJournal } from "../journal/mod.ts";
 import type { ProcessConfig } from "./config/mod.ts";
 import { resolveEnvReferences } from "./policy/mod.ts";
-import { resolveConfig, whenRunnable } from "./process_gates.ts";
-import { Lifecycle, type ProcessState, STARTED_STATES, type StateTransition } from "./lifecycle.ts";
+import { resolveConfig } from "./config/resolve_config.ts";
+import {
+  Lifecycle,
+  type ProcessState,
+  STARTED_STATES,
+  type StateTransition,
+  whenRunnable,
+} from "./lifecycle.ts";
 import { ProcessStartError, ProcessStateError } from "./process_errors.ts";
 import type {
   EnvLookup,
@@ -26,7 +32,7 @@ import type {
 import type { Invoker } from "./process_event.ts";
 import { ProcessRuns } from "./process_runs.ts";
 import { PartSet } from "./part_set.ts";
-import { Activity } from "./activity.ts";
+import { Activity } from "./idle_clock.ts";
 import { buildStatus, type ProcessCounters, type ProcessStatus } from "./process_status.ts";
 
 /** Options for {@linkcode AgentProcess}. */

@@ -1,5 +1,6 @@
 /**
- * Schema building blocks for the config sections. Each schema carries a plain-words phrase saying what it
+ * Schema building blocks for the config sections, and {@linkcode Resolved}, which derives a section's
+ * resolved type from its type as written. Each schema carries a plain-words phrase saying what it
  * expects; that phrase becomes the issue message, and `issues.ts` adds what was received.
  *
  * @module
@@ -7,6 +8,18 @@
 
 import { z } from "zod";
 import { hasEnvReference } from "./env_reference.ts";
+
+/**
+ * A config section with its defaults filled, derived from the section as written: every field of `T`
+ * becomes required except the fields `K`, which have no default and stay optional. The field docs
+ * carry over from `T`.
+ *
+ * @example
+ * ```ts ignore
+ * export type JournalConfig = Resolved<JournalConfigInput, "path">;
+ * ```
+ */
+export type Resolved<T, K extends keyof T = never> = Required<Omit<T, K>> & Pick<T, K>;
 
 /** Appended to a phrase for nullable fields. */
 export const OR_NULL = " or null";

@@ -5,7 +5,16 @@
  */
 
 import type { z } from "zod";
-import { anyObject, boolean, integer, list, nonEmptyString, oneOf, strictObject } from "./_fields.ts";
+import {
+  anyObject,
+  boolean,
+  integer,
+  list,
+  nonEmptyString,
+  oneOf,
+  type Resolved,
+  strictObject,
+} from "./_fields.ts";
 import { exactly } from "../../_util/schema_proof.ts";
 
 /** Where long-term memory is kept: nowhere, in process memory, or in files. */
@@ -44,38 +53,8 @@ export interface ContextConfigInput {
   memory_persist_directory?: string;
 }
 
-/** The `context` section with every default filled. */
-export interface ContextConfig {
-  /**
-   * State keys the agent and API may write. When absent every key is writable; `[]` makes none writable.
-   */
-  writable_keys?: string[];
-  /**
-   * Initial state values by key (a JSON object).
-   * @default {}
-   */
-  initial_state: Record<string, unknown>;
-  /**
-   * Keep the conversation across runs. When false each run sees only its trigger.
-   * @default true
-   */
-  conversation_history: boolean;
-  /**
-   * Most conversation messages kept (oldest dropped first). An integer >= 0; 0 means unlimited.
-   * @default 100
-   */
-  conversation_max_messages: number;
-  /**
-   * Where long-term memory is kept.
-   * @default "none"
-   */
-  memory_provider: MemoryProvider;
-  /**
-   * Directory the "file" memory provider keeps memory in. Allowed only when `memory_provider` is "file";
-   * for API deploys it must lie inside the runtime's data directory.
-   */
-  memory_persist_directory?: string;
-}
+/** The `context` section with defaults filled (`writable_keys`, `memory_persist_directory` have none). */
+export type ContextConfig = Resolved<ContextConfigInput, "writable_keys" | "memory_persist_directory">;
 
 /** Long-term memory providers. */
 export const MEMORY_PROVIDERS = ["none", "in_memory", "file"] as const;

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { parseSection } from "./issues.ts";
-import { expectOk, issueAt } from "./_parse_test_util.ts";
+import { expectOk, issueAt } from "./_test_parse.ts";
 
 Deno.test("an empty context section leaves every key writable", () => {
   const context = expectOk(parseSection("context", {}));

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { EscalationTargetSchema } from "./escalation_target.ts";
 import { parseSection, parseWith } from "./issues.ts";
-import { expectOk, issueAt } from "./_parse_test_util.ts";
+import { expectOk, issueAt } from "./_test_parse.ts";
 
 Deno.test("an escalation target needs a webhook URL, an event type or both", () => {
   assert.deepEqual(expectOk(parseWith(EscalationTargetSchema, { event_type: "ops.alert" })), {

@@ -5,7 +5,7 @@
  */
 
 import { z } from "zod";
-import { boolean, list, oneOf, strictObject, string } from "./_fields.ts";
+import { boolean, list, oneOf, type Resolved, strictObject, string } from "./_fields.ts";
 import { exactly } from "../../_util/schema_proof.ts";
 
 /** Method names by which a scanner object can scan text. */
@@ -49,18 +49,8 @@ export interface DeclarativeGuardrailsInput {
   fail_open?: boolean;
 }
 
-/** Declarative guardrails with every default filled. */
-export interface DeclarativeGuardrails {
-  /** Detectors that scan text. A non-empty list. */
-  detectors: GuardrailDetector[];
-  /** Extra regular expressions (JavaScript syntax); text matching any of them is blocked. */
-  block_patterns?: string[];
-  /**
-   * Let text through when a detector cannot run. When false such text is blocked (fail closed).
-   * @default false
-   */
-  fail_open: boolean;
-}
+/** Declarative guardrails with every default filled (`block_patterns` has none). */
+export type DeclarativeGuardrails = Resolved<DeclarativeGuardrailsInput, "block_patterns">;
 
 /** The `guardrails` field as written: a scanner object (configs built in code) or declarative guardrails. */
 export type GuardrailsConfigInput = GuardrailScanner | DeclarativeGuardrailsInput;

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { isGuardrailScanner } from "./guardrails_config.ts";
 import { parseProcessConfig, parseSection } from "./issues.ts";
-import { expectOk, issueAt } from "./_parse_test_util.ts";
+import { expectOk, issueAt } from "./_test_parse.ts";
 
 class Scanner {
   calls = 0;

@@ -5,7 +5,16 @@
  */
 
 import { z } from "zod";
-import { list, nonEmptyString, number, oneOf, strictObject, string, stringMap } from "./_fields.ts";
+import {
+  list,
+  nonEmptyString,
+  number,
+  oneOf,
+  type Resolved,
+  strictObject,
+  string,
+  stringMap,
+} from "./_fields.ts";
 import { narrowedTo } from "../../_util/schema_proof.ts";
 
 /** An event a hook can run on. */
@@ -78,23 +87,7 @@ export interface CommandHookInput {
 }
 
 /** A hook that runs a program, resolved: JSON context on stdin, optional JSON answer on stdout. */
-export interface CommandHook {
-  /** Event it runs on. */
-  event: HookEvent;
-  /** Program to run: a non-empty command name or path. */
-  command: string;
-  /** Program arguments. */
-  args?: string[];
-  /** Working directory of the program. */
-  cwd?: string;
-  /** Environment variables added to the inherited ones. */
-  env?: Record<string, string>;
-  /**
-   * Seconds before the program is killed. A number > 0.
-   * @default 5
-   */
-  timeout: number;
-}
+export type CommandHook = Resolved<CommandHookInput, "args" | "cwd" | "env">;
 
 /** A hook that calls a function (configs built in code only). Written and resolved alike. */
 export interface CallbackHook {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { isCommandHook } from "./hooks_config.ts";
 import { parseSection } from "./issues.ts";
-import { expectIssues, expectOk, issueAt } from "./_parse_test_util.ts";
+import { expectIssues, expectOk, issueAt } from "./_test_parse.ts";
 
 Deno.test("hooks default to an empty list", () => {
   assert.deepEqual(expectOk(parseSection("hooks", undefined)), []);

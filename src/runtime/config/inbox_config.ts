@@ -5,7 +5,7 @@
  */
 
 import type { z } from "zod";
-import { boolean, integer, number, strictObject } from "./_fields.ts";
+import { boolean, integer, number, type Resolved, strictObject } from "./_fields.ts";
 import { exactly } from "../../_util/schema_proof.ts";
 
 /** The `inbox` section as written. Every field is optional. */
@@ -50,45 +50,7 @@ export interface InboxConfigInput {
 }
 
 /** The `inbox` section with every default filled. */
-export interface InboxConfig {
-  /**
-   * Turns the inbox on: operators can queue messages and ask questions the agent sees on its next run.
-   * @default false
-   */
-  enabled: boolean;
-  /**
-   * Most messages held at once; when full, the oldest message of the lowest priority is dropped.
-   * An integer >= 1.
-   * @default 50
-   */
-  max_messages: number;
-  /**
-   * Longest message in characters; longer content is cut to this length. An integer >= 1.
-   * @default 2000
-   */
-  max_message_length: number;
-  /**
-   * Seconds a message lives when it gives no ttl. A number >= 0; 0 means no expiry. May not exceed
-   * `max_ttl` unless `max_ttl` is 0.
-   * @default 3600
-   */
-  default_ttl: number;
-  /**
-   * Cap in seconds on any message's lifetime. A number >= 0; 0 means no cap.
-   * @default 86400
-   */
-  max_ttl: number;
-  /**
-   * Messages one sender may queue per hour; messages without a sender are not limited. An integer >= 1.
-   * @default 20
-   */
-  rate_limit_per_sender: number;
-  /**
-   * Scan messages for prompt injection when they arrive (with the process guardrails).
-   * @default true
-   */
-  scan_with_guardrails: boolean;
-}
+export type InboxConfig = Resolved<InboxConfigInput>;
 
 /** Inbox settings; every field has a default. */
 export const InboxConfigSchema: z.ZodType<InboxConfig, InboxConfigInput> = exactly(

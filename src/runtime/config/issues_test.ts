@@ -8,7 +8,7 @@ import {
   parseSection,
   parseWith,
 } from "./issues.ts";
-import { expectIssues, issueAt } from "./_parse_test_util.ts";
+import { expectIssues, issueAt } from "./_test_parse.ts";
 
 Deno.test("a config that is not an object is reported at (config)", () => {
   assert.deepEqual(expectIssues(parseProcessConfig([])), [

@@ -12,7 +12,7 @@ import {
   type JournalBackend,
   type JournalLevel,
 } from "../../journal/mod.ts";
-import { nonEmptyString, oneOf, strictObject } from "./_fields.ts";
+import { nonEmptyString, oneOf, type Resolved, strictObject } from "./_fields.ts";
 import { exactly } from "../../_util/schema_proof.ts";
 
 /** The `journal` section as written. Without the section the process keeps no journal. */
@@ -36,26 +36,8 @@ export interface JournalConfigInput {
   path?: string;
 }
 
-/** The `journal` section with every default filled. */
-export interface JournalConfig {
-  /**
-   * How much is recorded: "none" (nothing), "checkpoint" (state changes and run outcomes) or "full"
-   * (also every trigger event, run start, tool call and tool result).
-   * @default "checkpoint"
-   */
-  level: JournalLevel;
-  /**
-   * Where entries are stored: "memory" (lost on exit), "file" (one JSON-lines file per process) or
-   * "sqlite" (one database file).
-   * @default "file"
-   */
-  backend: JournalBackend;
-  /**
-   * Directory of a "file" or "sqlite" journal. When absent the runtime uses `<dataDir>/journal`. For API
-   * deploys it must lie inside the runtime's data directory.
-   */
-  path?: string;
-}
+/** The `journal` section with every default filled (`path` has none). */
+export type JournalConfig = Resolved<JournalConfigInput, "path">;
 
 /** Journal settings. */
 export const JournalConfigSchema: z.ZodType<JournalConfig, JournalConfigInput> = exactly(strictObject({

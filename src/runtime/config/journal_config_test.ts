@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { parseProcessConfig, parseSection } from "./issues.ts";
 import { journalEnabled } from "./journal_config.ts";
-import { expectOk, issueAt } from "./_parse_test_util.ts";
+import { expectOk, issueAt } from "./_test_parse.ts";
 
 Deno.test("a config without a journal section has no journal", () => {
   const config = expectOk(parseProcessConfig({}));

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { parseSection } from "./issues.ts";
-import { expectOk, issueAt } from "./_parse_test_util.ts";
+import { expectOk, issueAt } from "./_test_parse.ts";
 
 Deno.test("an empty mission section resolves to a disabled mission", () => {
   assert.deepEqual(expectOk(parseSection("mission", {})), {

@@ -44,7 +44,7 @@ export {
   requireEscalation,
 } from "./escalation_target.ts";
 export { formatPath, joinPath } from "./field_path.ts";
-export { strictObject, type StrictObjectOptions } from "./_fields.ts";
+export { type Resolved, strictObject, type StrictObjectOptions } from "./_fields.ts";
 export {
   type DeclarativeGuardrails,
   type DeclarativeGuardrailsInput,

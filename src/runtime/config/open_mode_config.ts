@@ -6,7 +6,7 @@
  */
 
 import type { z } from "zod";
-import { boolean, httpUrl, integer, list, strictObject } from "./_fields.ts";
+import { boolean, httpUrl, integer, list, type Resolved, strictObject } from "./_fields.ts";
 import { exactly } from "../../_util/schema_proof.ts";
 
 /** The `open_mode` section as written. Every field is optional; the section only matters in open mode. */
@@ -50,44 +50,7 @@ export interface OpenModeConfigInput {
 }
 
 /** The `open_mode` section with every default filled. */
-export interface OpenModeConfig {
-  /**
-   * Let the agent write new tools. Such code runs on the host, so API deploys need
-   * `--allow-command-deploys` while this is on.
-   * @default true
-   */
-  allow_tool_creation: boolean;
-  /**
-   * Let the agent connect further MCP servers.
-   * @default true
-   */
-  allow_mcp_connect: boolean;
-  /**
-   * Let the agent add and remove its own triggers.
-   * @default true
-   */
-  allow_trigger_management: boolean;
-  /**
-   * http(s) URLs of the MCP servers the agent may connect. For API deploys an empty list allows none.
-   * @default []
-   */
-  allowed_mcp_urls: string[];
-  /**
-   * Most tools the agent may create. An integer >= 0.
-   * @default 20
-   */
-  max_custom_tools: number;
-  /**
-   * Most triggers the agent may add. An integer >= 0.
-   * @default 10
-   */
-  max_dynamic_triggers: number;
-  /**
-   * Longest instructions, in characters, the agent may give itself. An integer >= 100.
-   * @default 10000
-   */
-  max_instruction_length: number;
-}
+export type OpenModeConfig = Resolved<OpenModeConfigInput>;
 
 /** Open-mode settings; every field has a default. */
 export const OpenModeConfigSchema: z.ZodType<OpenModeConfig, OpenModeConfigInput> = exactly(strictObject({

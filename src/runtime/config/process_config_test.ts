@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { parseProcessConfig } from "./issues.ts";
 import { DEFAULT_MODEL, PROCESS_CONFIG_SHAPE } from "./process_config.ts";
-import { expectIssues, expectOk, issueAt } from "./_parse_test_util.ts";
+import { expectIssues, expectOk, issueAt } from "./_test_parse.ts";
 
 Deno.test("an empty config resolves every section to its defaults", () => {
   const config = expectOk(parseProcessConfig({}));

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { parseSection } from "./issues.ts";
-import { expectOk, issueAt } from "./_parse_test_util.ts";
+import { expectOk, issueAt } from "./_test_parse.ts";
 
 Deno.test("an empty secrets section resolves to disabled scoping", () => {
   assert.deepEqual(expectOk(parseSection("secrets", {})), {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { parseSection } from "./issues.ts";
 import { isProgramServer, serverTransport } from "./server_config.ts";
-import { expectIssues, expectOk, issueAt } from "./_parse_test_util.ts";
+import { expectIssues, expectOk, issueAt } from "./_test_parse.ts";
 
 Deno.test("servers default to an empty map and keep entries as written", () => {
   assert.deepEqual(expectOk(parseSection("servers", undefined)), {});

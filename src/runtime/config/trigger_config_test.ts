@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { parseSection, parseWith } from "./issues.ts";
 import { TriggerConfigSchema } from "./trigger_config.ts";
-import { expectIssues, expectOk, issueAt } from "./_parse_test_util.ts";
+import { expectIssues, expectOk, issueAt } from "./_test_parse.ts";
 
 function trigger(input: unknown) {
   return parseWith(TriggerConfigSchema, input);
