@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { EnvLookup } from "./spec_limits.ts";
+import type { EnvLookup } from "./types.ts";
 
 /** A temporary directory removed on `await using` disposal. */
 export interface TempDir extends AsyncDisposable {

@@ -26,7 +26,7 @@ import {
   type SafetyProfile,
 } from "./types.ts";
 import { credentialSlot, describeSlot, exposedParams, mapOperation } from "./unmappable.ts";
-import { cleanUrlToken } from "./url_token.ts";
+import { cleanUrlToken } from "./_url_token.ts";
 
 /** Options of {@linkcode buildPlan}. */
 export interface BuildPlanOptions {

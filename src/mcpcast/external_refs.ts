@@ -24,10 +24,11 @@ import { McpcastError } from "./errors.ts";
 import { guardedFetch, insideDir, type RefPolicy, refusalOf } from "./external_ref_policy.ts";
 import { documentKey, type ExternalDocuments } from "./ref_documents.ts";
 import { DATA_KEYS, NAMED_MAPS } from "./refs.ts";
-import { type EnvLookup, readSpecLimits } from "./spec_limits.ts";
+import { readSpecLimits } from "./spec_limits.ts";
+import type { EnvLookup } from "./types.ts";
 import { hostEnv } from "../_util/host_env.ts";
 import { type LoadedSpec, loadSpec } from "./spec_source.ts";
-import { isMapping, type SpecMapping } from "./spec_values.ts";
+import { isMapping, type SpecMapping } from "./_spec_values.ts";
 
 /** Most external documents loaded for one spec. */
 export const MAX_EXTERNAL_DOCUMENTS: number = 50;

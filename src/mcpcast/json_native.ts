@@ -6,8 +6,8 @@
  */
 
 import { McpcastError } from "./errors.ts";
-import { scrubText } from "./spec_scrub.ts";
-import { setOwn } from "./spec_values.ts";
+import { scrubText } from "./_scrub.ts";
+import { setOwn } from "./_spec_values.ts";
 
 function dateText(date: Date): string {
   if (Number.isNaN(date.getTime())) return "Invalid Date";

@@ -47,10 +47,10 @@ export type {
 } from "./plan_types.ts";
 export { needsApproval, profileAllows, SAFETY_PROFILES } from "./safety_profile.ts";
 export { exampleMismatch } from "./examples.ts";
-export type { EnvLookup } from "./spec_limits.ts";
 export {
   type ApprovalMode,
   type AuthMode,
+  type EnvLookup,
   type CredentialSlot,
   type HttpMethod,
   type JsonSchema,

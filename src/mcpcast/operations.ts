@@ -14,7 +14,7 @@ import { refProblemMessage, RefResolver } from "./refs.ts";
 import { requestBodyParams } from "./request_body.ts";
 import { operationSecurity, securitySchemesOf } from "./security.ts";
 import { resolveBaseUrl, serverUrl } from "./spec_info.ts";
-import { isMapping, kindOf, type SpecMapping, trimmedString } from "./spec_values.ts";
+import { isMapping, kindOf, type SpecMapping, trimmedString } from "./_spec_values.ts";
 import { successSchema } from "./success_schema.ts";
 import type { HttpMethod, Operation, ParamSpec, SecurityScheme } from "./types.ts";
 

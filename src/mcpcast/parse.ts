@@ -9,10 +9,9 @@ import { type ExternalRefsOptions, loadExternalDocuments } from "./external_refs
 import { RefResolver } from "./refs.ts";
 import { securitySchemesOf } from "./security.ts";
 import { describeSpec } from "./spec_info.ts";
-import type { EnvLookup } from "./spec_limits.ts";
 import { loadSpec } from "./spec_source.ts";
 import { extractOperations } from "./operations.ts";
-import type { ParsedSpec } from "./types.ts";
+import type { EnvLookup, ParsedSpec } from "./types.ts";
 
 /** Options of {@link parseSpec}. */
 export interface ParseSpecOptions {

@@ -15,11 +15,11 @@ import { type PlanIssue, toolIssues } from "./plan_invariants.ts";
 import { apiIssues, planIssues } from "./plan_wide_invariants.ts";
 import type { ApiPlan, DroppedOp, McpcastPlan, ParamPlan, RoutePlan, ToolPlan } from "./plan_types.ts";
 import { formatIssueList, zodIssues } from "./plan_issues.ts";
-import { scrubText } from "./spec_scrub.ts";
+import { scrubText } from "./_scrub.ts";
 import { jsonNative } from "./json_native.ts";
-import { isMapping } from "./spec_values.ts";
-import { isHttpUrl, publicUrl } from "./spec_url.ts";
-import { cleanUrlToken, urlTokenProblem } from "./url_token.ts";
+import { isMapping } from "./_spec_values.ts";
+import { isHttpUrl, publicUrl } from "./_spec_url.ts";
+import { cleanUrlToken, urlTokenProblem } from "./_url_token.ts";
 
 export type {
   ApiPlan,

@@ -7,9 +7,9 @@
  */
 
 import { McpcastError } from "./errors.ts";
-import { scrubText } from "./spec_scrub.ts";
+import { scrubText } from "./_scrub.ts";
 import type { SpecLimits } from "./spec_limits.ts";
-import { isMapping, kindOf, setOwn, type SpecMapping } from "./spec_values.ts";
+import { isMapping, kindOf, setOwn, type SpecMapping } from "./_spec_values.ts";
 
 /** Options of {@link checkDocument}. */
 export interface CheckDocumentOptions {

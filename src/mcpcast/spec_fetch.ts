@@ -8,8 +8,8 @@
 import { readStreamLimited } from "../_util/read_body.ts";
 import { McpcastError } from "./errors.ts";
 import { decodeSpecBytes, type SpecText } from "./spec_decode.ts";
-import { scrubText } from "./spec_scrub.ts";
-import { reduceUrls, type SpecRequestTarget, specRequestTarget } from "./spec_url.ts";
+import { scrubText } from "./_scrub.ts";
+import { reduceUrls, type SpecRequestTarget, specRequestTarget } from "./_spec_url.ts";
 
 /** Options of {@link fetchSpecText}. */
 export interface FetchSpecOptions {

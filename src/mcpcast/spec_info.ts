@@ -7,7 +7,7 @@
 
 import { McpcastError } from "./errors.ts";
 import type { SpecInfo } from "./types.ts";
-import { isMapping, type SpecMapping, trimmedString } from "./spec_values.ts";
+import { isMapping, type SpecMapping, trimmedString } from "./_spec_values.ts";
 
 const FILLER_WORDS: ReadonlySet<string> = new Set([
   "api",

@@ -15,6 +15,7 @@
  */
 
 import { McpcastError } from "./errors.ts";
+import type { EnvLookup } from "./types.ts";
 
 /** Default of `MCPCAST_MAX_SPEC_BYTES`: 20 MiB. */
 export const DEFAULT_MAX_SPEC_BYTES: number = 20 * 1024 * 1024;
@@ -39,9 +40,6 @@ export interface SpecLimits {
   /** Deepest nesting. */
   maxDepth: number;
 }
-
-/** Reads an environment variable by name. */
-export type EnvLookup = (name: string) => string | undefined;
 
 /**
  * The limits in force: defaults, overridden by `MCPCAST_MAX_SPEC_BYTES`, `MCPCAST_FETCH_SECONDS` and

@@ -11,12 +11,13 @@ import { readFileLimited } from "../_util/read_file_limited.ts";
 import { McpcastError } from "./errors.ts";
 import { checkDocument } from "./spec_check.ts";
 import { fetchSpecText } from "./spec_fetch.ts";
-import { type EnvLookup, readSpecLimits, type SpecLimits } from "./spec_limits.ts";
-import { scrubText } from "./spec_scrub.ts";
+import { readSpecLimits, type SpecLimits } from "./spec_limits.ts";
+import type { EnvLookup } from "./types.ts";
+import { scrubText } from "./_scrub.ts";
 import { decodeSpecBytes, type SpecText } from "./spec_decode.ts";
 import { parseSpecText, type ParseSpecTextOptions } from "./spec_text.ts";
-import { isHttpUrl, reduceUrls } from "./spec_url.ts";
-import type { SpecMapping } from "./spec_values.ts";
+import { isHttpUrl, reduceUrls } from "./_spec_url.ts";
+import type { SpecMapping } from "./_spec_values.ts";
 
 /** Options of {@link loadSpec}. */
 export interface LoadSpecOptions {

@@ -8,7 +8,7 @@
 import { parseDocument } from "yaml";
 import { McpcastError } from "./errors.ts";
 import { unescapedPosition } from "./spec_decode.ts";
-import { scrubText } from "./spec_scrub.ts";
+import { scrubText } from "./_scrub.ts";
 
 /** Options of {@link parseSpecText}. */
 export interface ParseSpecTextOptions {

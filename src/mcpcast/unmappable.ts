@@ -10,7 +10,7 @@ import { routeIssues } from "./plan_invariants.ts";
 import { RoutePlanSchema } from "./plan_schema.ts";
 import type { RouteParam, RoutePlan } from "./plan_types.ts";
 import type { CredentialSlot, Operation, ParamSpec, SecurityScheme } from "./types.ts";
-import { cleanUrlToken } from "./url_token.ts";
+import { cleanUrlToken } from "./_url_token.ts";
 
 /** The slot used when no operation declares a presentable scheme. */
 export const AUTHORIZATION_SLOT: Readonly<CredentialSlot> = Object.freeze({

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { isHttpUrl, publicUrl, reduceUrls, specRequestTarget } from "./spec_url.ts";
+import { isHttpUrl, publicUrl, reduceUrls, specRequestTarget } from "./_spec_url.ts";
 
 Deno.test("http and https URLs are recognised whatever the case of the scheme", () => {
   assert.equal(isHttpUrl("HTTPS://api.example.com/spec.json"), true);

@@ -59,7 +59,7 @@ export interface UrlTokenOptions {
  *
  * @example
  * ```ts
- * import { urlTokenProblem } from "./url_token.ts";
+ * import { urlTokenProblem } from "./_url_token.ts";
  * urlTokenProblem("https://user:pw@api.example.com", { label: "base_url" });
  * // "base_url must not carry credentials (user:password@ before host 'api.example.com'); ..."
  * ```
