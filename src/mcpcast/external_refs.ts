@@ -24,10 +24,9 @@ import { McpcastError } from "./errors.ts";
 import { guardedFetch, insideDir, type RefPolicy, refusalOf } from "./external_ref_policy.ts";
 import { documentKey, type ExternalDocuments } from "./ref_documents.ts";
 import { DATA_KEYS, NAMED_MAPS } from "./refs.ts";
-import { readSpecLimits } from "./spec_limits.ts";
+import { type LoadedSpec, loadSpec, readSpecLimits } from "./load/mod.ts";
 import type { EnvLookup } from "./types.ts";
 import { hostEnv } from "../_util/host_env.ts";
-import { type LoadedSpec, loadSpec } from "./spec_source.ts";
 import { isMapping, type SpecMapping } from "./_spec_values.ts";
 
 /** Most external documents loaded for one spec. */

@@ -50,8 +50,8 @@ export { exampleMismatch } from "./examples.ts";
 export {
   type ApprovalMode,
   type AuthMode,
-  type EnvLookup,
   type CredentialSlot,
+  type EnvLookup,
   type HttpMethod,
   type JsonSchema,
   type Operation,

@@ -9,7 +9,7 @@ import { type ExternalRefsOptions, loadExternalDocuments } from "./external_refs
 import { RefResolver } from "./refs.ts";
 import { securitySchemesOf } from "./security.ts";
 import { describeSpec } from "./spec_info.ts";
-import { loadSpec } from "./spec_source.ts";
+import { loadSpec } from "./load/mod.ts";
 import { extractOperations } from "./operations.ts";
 import type { EnvLookup, ParsedSpec } from "./types.ts";
 

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { McpcastError } from "./errors.ts";
-import { checkDocument } from "./spec_check.ts";
-import { parseSpecText } from "./spec_text.ts";
+import { McpcastError } from "../errors.ts";
+import { checkDocument } from "./check.ts";
+import { parseSpecText } from "./text.ts";
 
 const OPTIONS = { label: "<inline>", maxNodes: 2_000_000 };
 

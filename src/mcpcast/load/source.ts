@@ -1,23 +1,23 @@
 /**
  * Loading a spec from an object, a file path, an http(s) URL or inline JSON/YAML text, within the
- * limits of `spec_limits.ts`, and returning it checked and scrubbed.
+ * limits of `limits.ts`, and returning it checked and scrubbed.
  *
  * @module
  */
 
 import { resolve } from "node:path";
-import { hostEnv } from "../_util/host_env.ts";
-import { readFileLimited } from "../_util/read_file_limited.ts";
-import { McpcastError } from "./errors.ts";
-import { checkDocument } from "./spec_check.ts";
-import { fetchSpecText } from "./spec_fetch.ts";
-import { readSpecLimits, type SpecLimits } from "./spec_limits.ts";
-import type { EnvLookup } from "./types.ts";
-import { scrubText } from "./_scrub.ts";
-import { decodeSpecBytes, type SpecText } from "./spec_decode.ts";
-import { parseSpecText, type ParseSpecTextOptions } from "./spec_text.ts";
-import { isHttpUrl, reduceUrls } from "./_spec_url.ts";
-import type { SpecMapping } from "./_spec_values.ts";
+import { hostEnv } from "../../_util/host_env.ts";
+import { readFileLimited } from "../../_util/read_file_limited.ts";
+import { McpcastError } from "../errors.ts";
+import { checkDocument } from "./check.ts";
+import { fetchSpecText } from "./fetch.ts";
+import { readSpecLimits, type SpecLimits } from "./limits.ts";
+import type { EnvLookup } from "../types.ts";
+import { scrubText } from "../_scrub.ts";
+import { decodeSpecBytes, type SpecText } from "./decode.ts";
+import { parseSpecText, type ParseSpecTextOptions } from "./text.ts";
+import { isHttpUrl, reduceUrls } from "../_spec_url.ts";
+import type { SpecMapping } from "../_spec_values.ts";
 
 /** Options of {@link loadSpec}. */
 export interface LoadSpecOptions {

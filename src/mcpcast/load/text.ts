@@ -6,9 +6,9 @@
  */
 
 import { parseDocument } from "yaml";
-import { McpcastError } from "./errors.ts";
-import { unescapedPosition } from "./spec_decode.ts";
-import { scrubText } from "./_scrub.ts";
+import { McpcastError } from "../errors.ts";
+import { unescapedPosition } from "./decode.ts";
+import { scrubText } from "../_scrub.ts";
 
 /** Options of {@link parseSpecText}. */
 export interface ParseSpecTextOptions {

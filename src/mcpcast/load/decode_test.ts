@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { McpcastError } from "./errors.ts";
-import { decodeSpecBytes, unescapedPosition } from "./spec_decode.ts";
-import { parseSpecText } from "./spec_text.ts";
+import { McpcastError } from "../errors.ts";
+import { decodeSpecBytes, unescapedPosition } from "./decode.ts";
+import { parseSpecText } from "./text.ts";
 
 const encode = (text: string) => new TextEncoder().encode(text);
 const isAscii = (text: string) => [...text].every((char) => char.charCodeAt(0) < 0x80);

@@ -1,13 +1,13 @@
 import assert from "node:assert/strict";
-import { envOf } from "./_parse_test_util.ts";
-import { McpcastError } from "./errors.ts";
+import { envOf } from "../_parse_test_util.ts";
+import { McpcastError } from "../errors.ts";
 import {
   DEFAULT_FETCH_SECONDS,
   DEFAULT_MAX_SPEC_BYTES,
   DEFAULT_MAX_SPEC_NODES,
   MAX_SPEC_DEPTH,
   readSpecLimits,
-} from "./spec_limits.ts";
+} from "./limits.ts";
 
 Deno.test("spec limits default to 20 MiB, 60 seconds, two million nodes and depth 256", () => {
   assert.deepEqual(readSpecLimits(envOf()), {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { McpcastError } from "./errors.ts";
-import { checkDocument } from "./spec_check.ts";
-import { scrubText } from "./_scrub.ts";
+import { McpcastError } from "../errors.ts";
+import { checkDocument } from "./check.ts";
+import { scrubText } from "../_scrub.ts";
 
 const LIMITS = { maxNodes: 2_000_000, maxDepth: 256 };
 

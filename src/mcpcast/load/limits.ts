@@ -14,8 +14,8 @@
  * @module
  */
 
-import { McpcastError } from "./errors.ts";
-import type { EnvLookup } from "./types.ts";
+import { McpcastError } from "../errors.ts";
+import type { EnvLookup } from "../types.ts";
 
 /** Default of `MCPCAST_MAX_SPEC_BYTES`: 20 MiB. */
 export const DEFAULT_MAX_SPEC_BYTES: number = 20 * 1024 * 1024;

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { envOf, localServer, tempDir } from "./_parse_test_util.ts";
-import { McpcastError } from "./errors.ts";
-import { loadSpec } from "./spec_source.ts";
+import { envOf, localServer, tempDir } from "../_parse_test_util.ts";
+import { McpcastError } from "../errors.ts";
+import { loadSpec } from "./source.ts";
 
 const SPEC = { openapi: "3.0.3", info: { title: "Demo", version: "1" }, paths: { "/a": { get: {} } } };
 

@@ -5,11 +5,11 @@
  * @module
  */
 
-import { readStreamLimited } from "../_util/read_body.ts";
-import { McpcastError } from "./errors.ts";
-import { decodeSpecBytes, type SpecText } from "./spec_decode.ts";
-import { scrubText } from "./_scrub.ts";
-import { reduceUrls, type SpecRequestTarget, specRequestTarget } from "./_spec_url.ts";
+import { readStreamLimited } from "../../_util/read_body.ts";
+import { McpcastError } from "../errors.ts";
+import { decodeSpecBytes, type SpecText } from "./decode.ts";
+import { scrubText } from "../_scrub.ts";
+import { reduceUrls, type SpecRequestTarget, specRequestTarget } from "../_spec_url.ts";
 
 /** Options of {@link fetchSpecText}. */
 export interface FetchSpecOptions {

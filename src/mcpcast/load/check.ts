@@ -6,10 +6,10 @@
  * @module
  */
 
-import { McpcastError } from "./errors.ts";
-import { scrubText } from "./_scrub.ts";
-import type { SpecLimits } from "./spec_limits.ts";
-import { isMapping, kindOf, setOwn, type SpecMapping } from "./_spec_values.ts";
+import { McpcastError } from "../errors.ts";
+import { scrubText } from "../_scrub.ts";
+import type { SpecLimits } from "./limits.ts";
+import { isMapping, kindOf, setOwn, type SpecMapping } from "../_spec_values.ts";
 
 /** Options of {@link checkDocument}. */
 export interface CheckDocumentOptions {
