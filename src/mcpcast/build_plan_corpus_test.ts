@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { githubSpecPresent } from "./_test_github_spec.ts";
 import { buildPlan } from "./build_plan.ts";
 import { TOOL_NAME_PATTERN } from "./names.ts";
-import { parseSpec } from "./parse.ts";
+import { parseSpec } from "./parse/parse_spec.ts";
 import { keptOperations, toolNames } from "./plan_schema.ts";
 import type { McpcastPlan } from "./plan_types.ts";
 import { loadPlan, savePlan } from "./plan_yaml.ts";

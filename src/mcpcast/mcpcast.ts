@@ -6,7 +6,7 @@
  */
 
 import { buildPlan, type BuildPlanOptions } from "./build_plan.ts";
-import { parseSpec, type ParseSpecOptions } from "./parse.ts";
+import { parseSpec, type ParseSpecOptions } from "./parse/mod.ts";
 import type { McpcastPlan } from "./plan_types.ts";
 
 /** Options for {@linkcode mcpcast}: how to read the spec and how to plan. */

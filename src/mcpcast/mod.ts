@@ -19,8 +19,7 @@
 
 export { mcpcast, type McpcastOptions } from "./mcpcast.ts";
 export { McpcastError } from "./errors.ts";
-export { parseSpec, type ParseSpecOptions } from "./parse.ts";
-export type { ExternalRefsOptions } from "./external_refs.ts";
+export { type ExternalRefsOptions, parseSpec, type ParseSpecOptions } from "./parse/mod.ts";
 export { buildPlan, type BuildPlanOptions } from "./build_plan.ts";
 export { type Classification, type ClassifiedOperation, classify, riskFloor } from "./classify.ts";
 export { API_NAME_PATTERN, groupFor, RESERVED_TOOL_NAMES, TOOL_NAME_PATTERN, toolNameFor } from "./names.ts";

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { envOf, localServer, tempDir } from "./_parse_test_util.ts";
+import { envOf, localServer, tempDir } from "../_parse_test_util.ts";
 import { MAX_EXTERNAL_DOCUMENTS } from "./external_refs.ts";
-import { parseSpec } from "./parse.ts";
-import type { Operation } from "./types.ts";
+import { parseSpec } from "./parse_spec.ts";
+import type { Operation } from "../types.ts";
 
 /** A spec whose operations post a body with the schema `$ref` given per operation id. */
 function specWithBodies(refs: Record<string, string>): string {

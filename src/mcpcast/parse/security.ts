@@ -5,8 +5,8 @@
  */
 
 import type { RefResolver } from "./refs.ts";
-import type { CredentialSlot, SecurityScheme, SecuritySchemeType } from "./types.ts";
-import { isMapping, type SpecMapping } from "./_spec_values.ts";
+import type { CredentialSlot, SecurityScheme, SecuritySchemeType } from "../types.ts";
+import { isMapping, type SpecMapping } from "../_spec_values.ts";
 
 const SCHEME_TYPES: Readonly<Record<string, SecuritySchemeType>> = {
   apikey: "apiKey",

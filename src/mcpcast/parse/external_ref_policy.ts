@@ -8,8 +8,8 @@
 
 import { isAbsolute, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import { McpcastError } from "./errors.ts";
-import { publicUrl } from "./_spec_url.ts";
+import { McpcastError } from "../errors.ts";
+import { publicUrl } from "../_spec_url.ts";
 
 /** Redirects followed when downloading one external document. */
 const MAX_REDIRECTS = 5;

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { openapi } from "./_parse_test_util.ts";
-import { McpcastError } from "./errors.ts";
+import { openapi } from "../_parse_test_util.ts";
+import { McpcastError } from "../errors.ts";
 import { extractOperations, sanitizeOperationId } from "./operations.ts";
 
 function throwsMcpcast(fn: () => unknown, pattern: RegExp): void {

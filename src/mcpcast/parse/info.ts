@@ -5,9 +5,9 @@
  * @module
  */
 
-import { McpcastError } from "./errors.ts";
-import type { SpecInfo } from "./types.ts";
-import { isMapping, type SpecMapping, trimmedString } from "./_spec_values.ts";
+import { McpcastError } from "../errors.ts";
+import type { SpecInfo } from "../types.ts";
+import { isMapping, type SpecMapping, trimmedString } from "../_spec_values.ts";
 
 const FILLER_WORDS: ReadonlySet<string> = new Set([
   "api",

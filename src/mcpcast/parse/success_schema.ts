@@ -6,8 +6,8 @@
 
 import type { RefResolver } from "./refs.ts";
 import { preferredMedia } from "./request_body.ts";
-import type { JsonSchema } from "./types.ts";
-import { isMapping } from "./_spec_values.ts";
+import type { JsonSchema } from "../types.ts";
+import { isMapping } from "../_spec_values.ts";
 
 /**
  * The resolved schema of the first response whose code (codes sorted as strings) starts with "2" or

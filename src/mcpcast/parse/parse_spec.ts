@@ -8,10 +8,10 @@
 import { type ExternalRefsOptions, loadExternalDocuments } from "./external_refs.ts";
 import { RefResolver } from "./refs.ts";
 import { securitySchemesOf } from "./security.ts";
-import { describeSpec } from "./spec_info.ts";
-import { loadSpec } from "./load/mod.ts";
+import { describeSpec } from "./info.ts";
+import { loadSpec } from "../load/mod.ts";
 import { extractOperations } from "./operations.ts";
-import type { EnvLookup, ParsedSpec } from "./types.ts";
+import type { EnvLookup, ParsedSpec } from "../types.ts";
 
 /** Options of {@link parseSpec}. */
 export interface ParseSpecOptions {

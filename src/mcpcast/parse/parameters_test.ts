@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { OperationDefect } from "./operation_defect.ts";
 import { arrangeParams, collectParameters } from "./parameters.ts";
 import { RefResolver } from "./refs.ts";
-import type { ParamSpec } from "./types.ts";
+import type { ParamSpec } from "../types.ts";
 
 const DOCUMENT = {
   components: {

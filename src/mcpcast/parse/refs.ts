@@ -16,8 +16,8 @@
  */
 
 import { type ExternalDocuments, locateRef, shownRef } from "./ref_documents.ts";
-import { reduceUrls } from "./_spec_url.ts";
-import { isMapping, setOwn, type SpecMapping } from "./_spec_values.ts";
+import { reduceUrls } from "../_spec_url.ts";
+import { isMapping, setOwn, type SpecMapping } from "../_spec_values.ts";
 
 /** Reference hops followed before a further reference becomes `{type: "object"}`. */
 export const MAX_REF_HOPS: number = 2;

@@ -7,8 +7,8 @@
 
 import { malformed, throwRefProblems } from "./operation_defect.ts";
 import type { RefResolver } from "./refs.ts";
-import type { JsonSchema, ParamSpec } from "./types.ts";
-import { isMapping, type SpecMapping, trimmedString } from "./_spec_values.ts";
+import type { JsonSchema, ParamSpec } from "../types.ts";
+import { isMapping, type SpecMapping, trimmedString } from "../_spec_values.ts";
 
 const JSON_MEDIA = "application/json";
 const FORM_MEDIA = "application/x-www-form-urlencoded";

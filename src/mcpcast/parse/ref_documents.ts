@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { SpecMapping } from "./_spec_values.ts";
+import type { SpecMapping } from "../_spec_values.ts";
 
 /** Loaded external documents and the ones refused, for a resolver. */
 export interface ExternalDocuments {

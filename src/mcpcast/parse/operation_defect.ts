@@ -7,7 +7,7 @@
  */
 
 import { type RefProblem, refProblemMessage } from "./refs.ts";
-import { kindOf } from "./_spec_values.ts";
+import { kindOf } from "../_spec_values.ts";
 
 /** Why one operation cannot be mapped to a tool. */
 export class OperationDefect extends Error {

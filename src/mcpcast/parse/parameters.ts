@@ -8,8 +8,8 @@
 import { malformed, throwRefProblems } from "./operation_defect.ts";
 import { cloneData, type RefResolver } from "./refs.ts";
 import { flattenBody, withDescription } from "./request_body.ts";
-import type { JsonSchema, ParamLocation, ParamSpec } from "./types.ts";
-import { isMapping, type SpecMapping, trimmedString } from "./_spec_values.ts";
+import type { JsonSchema, ParamLocation, ParamSpec } from "../types.ts";
+import { isMapping, type SpecMapping, trimmedString } from "../_spec_values.ts";
 
 /** Swagger 2 parameter keywords that make up a parameter's schema when it has no `schema`. */
 const INLINE_KEYWORDS = [

@@ -1,13 +1,6 @@
 import assert from "node:assert/strict";
-import { McpcastError } from "./errors.ts";
-import {
-  apiNameFor,
-  apiNameSlug,
-  describeSpec,
-  resolveBaseUrl,
-  serverUrl,
-  summaryLine,
-} from "./spec_info.ts";
+import { McpcastError } from "../errors.ts";
+import { apiNameFor, apiNameSlug, describeSpec, resolveBaseUrl, serverUrl, summaryLine } from "./info.ts";
 
 Deno.test("the API name drops filler words and version tokens", () => {
   assert.equal(apiNameSlug("Swagger Petstore - OpenAPI 3.0"), "petstore");

@@ -6,17 +6,17 @@
  * @module
  */
 
-import { McpcastError } from "./errors.ts";
+import { McpcastError } from "../errors.ts";
 import { OperationDefect } from "./operation_defect.ts";
 import { arrangeParams, collectParameters } from "./parameters.ts";
 import type { ExternalDocuments } from "./ref_documents.ts";
 import { refProblemMessage, RefResolver } from "./refs.ts";
 import { requestBodyParams } from "./request_body.ts";
 import { operationSecurity, securitySchemesOf } from "./security.ts";
-import { resolveBaseUrl, serverUrl } from "./spec_info.ts";
-import { isMapping, kindOf, type SpecMapping, trimmedString } from "./_spec_values.ts";
+import { resolveBaseUrl, serverUrl } from "./info.ts";
+import { isMapping, kindOf, type SpecMapping, trimmedString } from "../_spec_values.ts";
 import { successSchema } from "./success_schema.ts";
-import type { HttpMethod, Operation, ParamSpec, SecurityScheme } from "./types.ts";
+import type { HttpMethod, Operation, ParamSpec, SecurityScheme } from "../types.ts";
 
 /** HTTP methods in the order they are read from a path item. */
 export const METHOD_ORDER: readonly string[] = [

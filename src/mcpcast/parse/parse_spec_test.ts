@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
-import { envOf, localServer, openapi } from "./_parse_test_util.ts";
-import { McpcastError } from "./errors.ts";
-import { parseSpec } from "./parse.ts";
+import { envOf, localServer, openapi } from "../_parse_test_util.ts";
+import { McpcastError } from "../errors.ts";
+import { parseSpec } from "./parse_spec.ts";
 
-const SPECS = fileURLToPath(new URL("../../tests/fixtures/specs/", import.meta.url));
+const SPECS = fileURLToPath(new URL("../../../tests/fixtures/specs/", import.meta.url));
 
 Deno.test("the Swagger 2.0 petstore (YAML) parses into 20 operations, the file upload unsupported", async () => {
   const spec = await parseSpec(`${SPECS}petstore_swagger2.yaml`, { env: envOf() });
@@ -114,7 +114,7 @@ Deno.test("a fetched spec resolves relative servers against its URL and records 
 });
 
 Deno.test("responseSchemas: false skips success response schemas; by default they are resolved", async () => {
-  const spec = new URL("../../tests/fixtures/specs/petstore_oas30.json", import.meta.url).pathname;
+  const spec = new URL("../../../tests/fixtures/specs/petstore_oas30.json", import.meta.url).pathname;
   const full = await parseSpec(spec);
   assert.ok(full.operations.some((op) => op.successSchema !== undefined));
   const lean = await parseSpec(spec, { responseSchemas: false });

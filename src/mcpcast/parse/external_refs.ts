@@ -20,14 +20,14 @@
 
 import { dirname, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { McpcastError } from "./errors.ts";
+import { McpcastError } from "../errors.ts";
 import { guardedFetch, insideDir, type RefPolicy, refusalOf } from "./external_ref_policy.ts";
 import { documentKey, type ExternalDocuments } from "./ref_documents.ts";
 import { DATA_KEYS, NAMED_MAPS } from "./refs.ts";
-import { type LoadedSpec, loadSpec, readSpecLimits } from "./load/mod.ts";
-import type { EnvLookup } from "./types.ts";
-import { hostEnv } from "../_util/host_env.ts";
-import { isMapping, type SpecMapping } from "./_spec_values.ts";
+import { type LoadedSpec, loadSpec, readSpecLimits } from "../load/mod.ts";
+import type { EnvLookup } from "../types.ts";
+import { hostEnv } from "../../_util/host_env.ts";
+import { isMapping, type SpecMapping } from "../_spec_values.ts";
 
 /** Most external documents loaded for one spec. */
 export const MAX_EXTERNAL_DOCUMENTS: number = 50;
