@@ -20,32 +20,43 @@
 export { mcpcast, type McpcastOptions } from "./mcpcast.ts";
 export { McpcastError } from "./errors.ts";
 export { type ExternalRefsOptions, parseSpec, type ParseSpecOptions } from "./parse/mod.ts";
-export { buildPlan, type BuildPlanOptions } from "./build_plan.ts";
-export { type Classification, type ClassifiedOperation, classify, riskFloor } from "./classify.ts";
-export { API_NAME_PATTERN, groupFor, RESERVED_TOOL_NAMES, TOOL_NAME_PATTERN, toolNameFor } from "./names.ts";
-export { isPlanDocument, loadPlan, PLAN_HEADER, savePlan } from "./plan_yaml.ts";
-export { writePlanFile } from "./plan_file.ts";
 export {
+  API_NAME_PATTERN,
+  type ApiPlan,
+  buildPlan,
+  type BuildPlanOptions,
+  type Classification,
+  type ClassifiedOperation,
+  classify,
+  type DroppedOp,
   effectiveApproval,
+  exampleMismatch,
   gatedTools,
+  groupFor,
+  isPlanDocument,
   keptOperations,
+  loadPlan,
+  type McpcastPlan,
+  needsApproval,
+  type ParamPlan,
   parsePlan,
+  PLAN_HEADER,
   type PlanValidation,
+  profileAllows,
+  RESERVED_TOOL_NAMES,
+  riskFloor,
+  type RouteParam,
+  type RouteParamLocation,
+  type RoutePlan,
+  SAFETY_PROFILES,
+  savePlan,
+  TOOL_NAME_PATTERN,
+  toolNameFor,
   toolNames,
+  type ToolPlan,
   validatePlan,
-} from "./plan_schema.ts";
-export type {
-  ApiPlan,
-  DroppedOp,
-  McpcastPlan,
-  ParamPlan,
-  RouteParam,
-  RouteParamLocation,
-  RoutePlan,
-  ToolPlan,
-} from "./plan_types.ts";
-export { needsApproval, profileAllows, SAFETY_PROFILES } from "./safety_profile.ts";
-export { exampleMismatch } from "./examples.ts";
+  writePlanFile,
+} from "./plan/mod.ts";
 export {
   type ApprovalMode,
   type AuthMode,

@@ -6,8 +6,7 @@
  * @module
  */
 
-import { effectiveApproval } from "../plan_schema.ts";
-import type { McpcastPlan, ToolPlan } from "../plan_types.ts";
+import { effectiveApproval, type McpcastPlan, type ToolPlan } from "../plan/mod.ts";
 import { RUNTIME_VARIABLES } from "../runtime/config.ts";
 import { firstLine, markdownCode, markdownText } from "./code_text.ts";
 import { headerLine } from "./header.ts";

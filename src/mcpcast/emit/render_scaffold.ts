@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { McpcastPlan } from "../plan_types.ts";
+import type { McpcastPlan } from "../plan/mod.ts";
 import { RUNTIME_VARIABLES } from "../runtime/config.ts";
 
 /** Scaffold paths: written once, never overwritten. */

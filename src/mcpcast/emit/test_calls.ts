@@ -5,9 +5,7 @@
  * @module
  */
 
-import { withinBounds } from "../example_bounds.ts";
-import { exampleMismatch } from "../examples.ts";
-import type { McpcastPlan, ToolPlan } from "../plan_types.ts";
+import { exampleMismatch, type McpcastPlan, type ToolPlan, withinBounds } from "../plan/mod.ts";
 import { buildRequestParts } from "../runtime/request_build.ts";
 import { callValues, selectRoute } from "../runtime/route_select.ts";
 import { cleanSchema } from "../runtime/schema_clean.ts";

@@ -5,8 +5,8 @@
  * @module
  */
 
-import { parsePlan } from "../plan_schema.ts";
-import type { McpcastPlan, ToolPlan } from "../plan_types.ts";
+import { parsePlan } from "../plan/schema.ts";
+import type { McpcastPlan, ToolPlan } from "../plan/types.ts";
 
 /** A credential planted in tests; no error message may contain it. */
 export const TOKEN: string = "tok-9f8e7d6c5b4a";

@@ -15,7 +15,7 @@
  */
 
 import { ToolError } from "../../_util/tool_error.ts";
-import type { ApiPlan } from "../plan_types.ts";
+import type { ApiPlan } from "../plan/mod.ts";
 import type { EnvLookup } from "../types.ts";
 
 /** The credential of one call and where it travels. */

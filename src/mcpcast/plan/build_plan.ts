@@ -8,12 +8,12 @@
  */
 
 import { classify } from "./classify.ts";
-import { McpcastError } from "./errors.ts";
-import { makeExample } from "./examples.ts";
+import { McpcastError } from "../errors.ts";
+import { makeExample } from "./examples/mod.ts";
 import { toolNameFor } from "./names.ts";
-import { AssembledToolSchema, validateAssembledPlan } from "./plan_schema.ts";
-import { formatIssueList } from "./plan_issues.ts";
-import type { DroppedOp, McpcastPlan, ParamPlan, RoutePlan, ToolPlan } from "./plan_types.ts";
+import { AssembledToolSchema, validateAssembledPlan } from "./schema.ts";
+import { formatIssueList } from "./issues.ts";
+import type { DroppedOp, McpcastPlan, ParamPlan, RoutePlan, ToolPlan } from "./types.ts";
 import { needsApproval, profileAllows, profileExclusionReason } from "./safety_profile.ts";
 import {
   type ApprovalMode,
@@ -24,9 +24,9 @@ import {
   RISK_SEVERITY,
   type RiskClass,
   type SafetyProfile,
-} from "./types.ts";
+} from "../types.ts";
 import { credentialSlot, describeSlot, exposedParams, mapOperation } from "./unmappable.ts";
-import { cleanUrlToken } from "./_url_token.ts";
+import { cleanUrlToken } from "../_url_token.ts";
 
 /** Options of {@linkcode buildPlan}. */
 export interface BuildPlanOptions {

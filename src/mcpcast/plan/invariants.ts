@@ -7,7 +7,7 @@
  * @module
  */
 
-import type { RoutePlan, ToolPlan } from "./plan_types.ts";
+import type { RoutePlan, ToolPlan } from "./types.ts";
 
 /** One invariant violation: where (relative to the checked value) and what. */
 export interface PlanIssue {

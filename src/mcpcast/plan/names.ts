@@ -14,7 +14,7 @@
  * @module
  */
 
-import type { Operation } from "./types.ts";
+import type { Operation } from "../types.ts";
 
 /** What a tool name must match: lower-case snake, starting with a letter, at most 64 characters. */
 export const TOOL_NAME_PATTERN: RegExp = /^[a-z][a-z0-9_]{0,63}$/;

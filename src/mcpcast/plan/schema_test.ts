@@ -8,8 +8,8 @@ import {
   SECRET,
   toolOf,
 } from "./_test_plan_fixtures.ts";
-import { McpcastError } from "./errors.ts";
-import { formatLocation } from "./plan_issues.ts";
+import { McpcastError } from "../errors.ts";
+import { formatLocation } from "./issues.ts";
 import {
   effectiveApproval,
   gatedTools,
@@ -17,7 +17,7 @@ import {
   parsePlan,
   toolNames,
   validatePlan,
-} from "./plan_schema.ts";
+} from "./schema.ts";
 
 function withBaseUrl(value: string): Doc {
   const doc = planDoc();

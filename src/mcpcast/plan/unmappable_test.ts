@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { operation, param, SECRET } from "./_test_plan_fixtures.ts";
-import type { CredentialSlot, Operation, SecurityScheme } from "./types.ts";
+import type { CredentialSlot, Operation, SecurityScheme } from "../types.ts";
 import {
   AUTHORIZATION_SLOT,
   credentialSlot,

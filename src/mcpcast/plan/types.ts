@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { ApprovalMode, AuthMode, HttpMethod, JsonSchema, RiskClass, SafetyProfile } from "./types.ts";
+import type { ApprovalMode, AuthMode, HttpMethod, JsonSchema, RiskClass, SafetyProfile } from "../types.ts";
 
 /** Where a tool parameter travels on one route. */
 export type RouteParamLocation = "path" | "query" | "body" | "raw_body";

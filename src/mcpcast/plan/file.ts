@@ -4,8 +4,8 @@
  * @module
  */
 
-import type { McpcastPlan } from "./plan_types.ts";
-import { streamPlan } from "./plan_yaml.ts";
+import type { McpcastPlan } from "./types.ts";
+import { streamPlan } from "./yaml.ts";
 
 /**
  * Writes `plan` to `path` as `savePlan` text (the file created or replaced), chunk by chunk

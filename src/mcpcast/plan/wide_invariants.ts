@@ -7,11 +7,11 @@
  */
 
 import { riskFloor } from "./classify.ts";
-import type { PlanIssue } from "./plan_invariants.ts";
-import type { ApiPlan, McpcastPlan } from "./plan_types.ts";
+import type { PlanIssue } from "./invariants.ts";
+import type { ApiPlan, McpcastPlan } from "./types.ts";
 import { needsApproval, profileAllows } from "./safety_profile.ts";
-import { RISK_SEVERITY } from "./types.ts";
-import { firstTokenBreak } from "./_url_token.ts";
+import { RISK_SEVERITY } from "../types.ts";
+import { firstTokenBreak } from "../_url_token.ts";
 
 /**
  * Issues of the API section: `pending` approval needs `api-key` auth; the credential slot is a

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { parse } from "yaml";
-import { mcpcast } from "./mcpcast.ts";
-import { loadPlan, PLAN_HEADER, savePlan, streamPlan } from "./plan_yaml.ts";
-import { streamYaml, writeYaml } from "./plan_yaml_writer.ts";
+import { mcpcast } from "../mcpcast.ts";
+import { loadPlan, PLAN_HEADER, savePlan, streamPlan } from "./yaml.ts";
+import { streamYaml, writeYaml } from "./yaml_writer.ts";
 
 const read = (text: string) => parse(text, { schema: "core" });
 
@@ -73,7 +73,7 @@ Deno.test("long strings are folded at spaces near the width and read back unchan
 });
 
 Deno.test("the GitHub spec's full plan survives savePlan and loadPlan", async () => {
-  const spec = new URL("../../tests/fixtures/specs/api.github.com.json", import.meta.url).pathname;
+  const spec = new URL("../../../tests/fixtures/specs/api.github.com.json", import.meta.url).pathname;
   const plan = await mcpcast(spec, { profile: "full" });
   const text = savePlan(plan);
   assert.deepEqual(loadPlan(text), plan);

@@ -5,9 +5,9 @@
  * @module
  */
 
-import { McpcastError } from "./errors.ts";
-import { scrubText } from "./_scrub.ts";
-import { setOwn } from "./_spec_values.ts";
+import { McpcastError } from "../errors.ts";
+import { scrubText } from "../_scrub.ts";
+import { setOwn } from "../_spec_values.ts";
 
 function dateText(date: Date): string {
   if (Number.isNaN(date.getTime())) return "Invalid Date";

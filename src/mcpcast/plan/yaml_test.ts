@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { parse } from "yaml";
 import { type Doc, planDoc, SECRET, toolOf } from "./_test_plan_fixtures.ts";
-import { McpcastError } from "./errors.ts";
-import { parsePlan } from "./plan_schema.ts";
-import type { McpcastPlan } from "./plan_types.ts";
-import { isPlanDocument, loadPlan, PLAN_HEADER, savePlan } from "./plan_yaml.ts";
+import { McpcastError } from "../errors.ts";
+import { parsePlan } from "./schema.ts";
+import type { McpcastPlan } from "./types.ts";
+import { isPlanDocument, loadPlan, PLAN_HEADER, savePlan } from "./yaml.ts";
 
 function refusal(text: string): string {
   try {

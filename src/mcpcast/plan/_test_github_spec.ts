@@ -6,12 +6,12 @@
  * @module
  */
 
-import type { HttpMethod, Operation } from "./types.ts";
+import type { HttpMethod, Operation } from "../types.ts";
 
 /** Where the fixture is committed. */
 export const GITHUB_SPEC_PATH = "tests/fixtures/specs/api.github.com.json";
 
-const FIXTURE_URL = new URL(`../../${GITHUB_SPEC_PATH}`, import.meta.url);
+const FIXTURE_URL = new URL(`../../../${GITHUB_SPEC_PATH}`, import.meta.url);
 const METHODS = ["get", "head", "post", "put", "patch", "delete", "options", "trace"] as const;
 
 /** The fields of an operation the classifier and the naming functions read. */

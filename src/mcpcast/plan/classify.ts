@@ -17,7 +17,7 @@
  * @module
  */
 
-import type { HttpMethod, Operation, RiskClass } from "./types.ts";
+import type { HttpMethod, Operation, RiskClass } from "../types.ts";
 
 /** Words that make a non-safe operation destructive (and escalate a safe one, matched exactly). */
 export const DESTRUCTIVE_WORDS: readonly string[] = Object.freeze(

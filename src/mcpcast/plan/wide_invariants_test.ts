@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { assertRefused, type Doc, planDoc, routeOf, SECRET, toolOf } from "./_test_plan_fixtures.ts";
-import { validatePlan } from "./plan_schema.ts";
+import { validatePlan } from "./schema.ts";
 import { needsApproval, profileAllows, profileExclusionReason, SAFETY_PROFILES } from "./safety_profile.ts";
-import type { RiskClass } from "./types.ts";
+import type { RiskClass } from "../types.ts";
 
 const RISKS: RiskClass[] = ["read", "write", "destructive", "financial"];
 

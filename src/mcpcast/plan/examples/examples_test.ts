@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { exampleMismatch, exampleValue, makeExample } from "./examples.ts";
-import type { ParamPlan } from "./plan_types.ts";
-import type { JsonSchema } from "./types.ts";
+import type { ParamPlan } from "../types.ts";
+import type { JsonSchema } from "../../types.ts";
 
 function param(schema: JsonSchema, init: Partial<ParamPlan> = {}): ParamPlan {
   return { description: "", json_schema: schema, required: true, hidden: false, ...init };

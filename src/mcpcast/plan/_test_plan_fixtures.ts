@@ -5,8 +5,8 @@
  */
 
 import assert from "node:assert/strict";
-import { validatePlan } from "./plan_schema.ts";
-import type { HttpMethod, Operation, ParamSpec, ParsedSpec } from "./types.ts";
+import { validatePlan } from "./schema.ts";
+import type { HttpMethod, Operation, ParamSpec, ParsedSpec } from "../types.ts";
 
 /** A value planted in plans; no validation message may contain it. */
 export const SECRET = "s3cr3t-tok3n-7731";

@@ -9,27 +9,19 @@
  */
 
 import { z } from "zod";
-import { McpcastError } from "./errors.ts";
+import { McpcastError } from "../errors.ts";
 import { API_NAME_PATTERN, toolNameProblem } from "./names.ts";
-import { type PlanIssue, toolIssues } from "./plan_invariants.ts";
-import { apiIssues, planIssues } from "./plan_wide_invariants.ts";
-import type { ApiPlan, DroppedOp, McpcastPlan, ParamPlan, RoutePlan, ToolPlan } from "./plan_types.ts";
-import { formatIssueList, zodIssues } from "./plan_issues.ts";
-import { scrubText } from "./_scrub.ts";
+import { type PlanIssue, toolIssues } from "./invariants.ts";
+import { apiIssues, planIssues } from "./wide_invariants.ts";
+import type { ApiPlan, DroppedOp, McpcastPlan, ParamPlan, RoutePlan, ToolPlan } from "./types.ts";
+import { formatIssueList, zodIssues } from "./issues.ts";
+import { scrubText } from "../_scrub.ts";
 import { jsonNative } from "./json_native.ts";
-import { isMapping } from "./_spec_values.ts";
-import { isHttpUrl, publicUrl } from "./_spec_url.ts";
-import { cleanUrlToken, urlTokenProblem } from "./_url_token.ts";
+import { isMapping } from "../_spec_values.ts";
+import { isHttpUrl, publicUrl } from "../_spec_url.ts";
+import { cleanUrlToken, urlTokenProblem } from "../_url_token.ts";
 
-export type {
-  ApiPlan,
-  DroppedOp,
-  McpcastPlan,
-  ParamPlan,
-  RouteParam,
-  RoutePlan,
-  ToolPlan,
-} from "./plan_types.ts";
+export type { ApiPlan, DroppedOp, McpcastPlan, ParamPlan, RouteParam, RoutePlan, ToolPlan } from "./types.ts";
 
 type Refinement = { addIssue(issue: { code: "custom"; path?: PropertyKey[]; message: string }): void };
 

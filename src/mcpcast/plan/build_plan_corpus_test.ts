@@ -2,12 +2,12 @@ import assert from "node:assert/strict";
 import { githubSpecPresent } from "./_test_github_spec.ts";
 import { buildPlan } from "./build_plan.ts";
 import { TOOL_NAME_PATTERN } from "./names.ts";
-import { parseSpec } from "./parse/parse_spec.ts";
-import { keptOperations, toolNames } from "./plan_schema.ts";
-import type { McpcastPlan } from "./plan_types.ts";
-import { loadPlan, savePlan } from "./plan_yaml.ts";
+import { parseSpec } from "../parse/parse_spec.ts";
+import { keptOperations, toolNames } from "./schema.ts";
+import type { McpcastPlan } from "./types.ts";
+import { loadPlan, savePlan } from "./yaml.ts";
 import { needsApproval, SAFETY_PROFILES } from "./safety_profile.ts";
-import type { ParsedSpec } from "./types.ts";
+import type { ParsedSpec } from "../types.ts";
 
 const SPECS = [
   "petstore_oas30.json",
@@ -17,7 +17,7 @@ const SPECS = [
 ];
 
 function fixture(name: string): string {
-  return new URL(`../../tests/fixtures/specs/${name}`, import.meta.url).pathname;
+  return new URL(`../../../tests/fixtures/specs/${name}`, import.meta.url).pathname;
 }
 
 /** Every operation of the spec is either a tool's route or dropped, exactly once. */

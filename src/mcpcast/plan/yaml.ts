@@ -9,10 +9,10 @@
  */
 
 import { parseDocument } from "yaml";
-import { McpcastError } from "./errors.ts";
-import { parsePlan } from "./plan_schema.ts";
-import { streamYaml } from "./plan_yaml_writer.ts";
-import type { ApiPlan, McpcastPlan, ParamPlan, RouteParam, RoutePlan, ToolPlan } from "./plan_types.ts";
+import { McpcastError } from "../errors.ts";
+import { parsePlan } from "./schema.ts";
+import { streamYaml } from "./yaml_writer.ts";
+import type { ApiPlan, McpcastPlan, ParamPlan, RouteParam, RoutePlan, ToolPlan } from "./types.ts";
 
 /** The comment heading every saved plan (three lines, each at most 100 characters). */
 export const PLAN_HEADER: string =
@@ -62,7 +62,7 @@ function parseYaml(text: string): unknown {
  *
  * @example
  * ```ts
- * import { loadPlan } from "./plan_yaml.ts";
+ * import { loadPlan } from "./yaml.ts";
  * const plan = loadPlan("api: {name: pets, base_url: https://api.example.com}\ntools: []\n");
  * // plan.profile === "read-only", plan.api.auth === "passthrough"
  * ```
@@ -173,7 +173,7 @@ function compactTool(tool: ToolPlan): Record<string, unknown> {
  *
  * @example
  * ```ts
- * import { loadPlan, savePlan } from "./plan_yaml.ts";
+ * import { loadPlan, savePlan } from "./yaml.ts";
  * const text = savePlan(loadPlan("api: {name: pets, base_url: https://api.example.com}\ntools: []\n"));
  * // text ends with "version: 1\napi:\n  name: pets\n  base_url: https://api.example.com\n  auth: passthrough\n
  * // profile: read-only\ntools: []\ndropped: []\n"

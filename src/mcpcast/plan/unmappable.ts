@@ -6,11 +6,11 @@
  * @module
  */
 
-import { routeIssues } from "./plan_invariants.ts";
-import { RoutePlanSchema } from "./plan_schema.ts";
-import type { RouteParam, RoutePlan } from "./plan_types.ts";
-import type { CredentialSlot, Operation, ParamSpec, SecurityScheme } from "./types.ts";
-import { cleanUrlToken } from "./_url_token.ts";
+import { routeIssues } from "./invariants.ts";
+import { RoutePlanSchema } from "./schema.ts";
+import type { RouteParam, RoutePlan } from "./types.ts";
+import type { CredentialSlot, Operation, ParamSpec, SecurityScheme } from "../types.ts";
+import { cleanUrlToken } from "../_url_token.ts";
 
 /** The slot used when no operation declares a presentable scheme. */
 export const AUTHORIZATION_SLOT: Readonly<CredentialSlot> = Object.freeze({

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { operation, param, parsedSpec } from "./_test_plan_fixtures.ts";
 import { buildPlan, describeOperation, planBaseUrl } from "./build_plan.ts";
-import { McpcastError } from "./errors.ts";
-import { loadPlan, savePlan } from "./plan_yaml.ts";
-import type { Operation, SafetyProfile, SecurityScheme } from "./types.ts";
+import { McpcastError } from "../errors.ts";
+import { loadPlan, savePlan } from "./yaml.ts";
+import type { Operation, SafetyProfile, SecurityScheme } from "../types.ts";
 
 const BUDGET = "raise --max-tools or let curation pick the most useful tools";
 

@@ -10,10 +10,10 @@
 
 import { isDeepStrictEqual } from "node:util";
 import { withinBounds } from "./example_bounds.ts";
-import { jsonNative } from "./json_native.ts";
+import { jsonNative } from "../json_native.ts";
 import { patternExample } from "./pattern_example.ts";
-import type { ParamPlan } from "./plan_types.ts";
-import type { JsonSchema } from "./types.ts";
+import type { ParamPlan } from "../types.ts";
+import type { JsonSchema } from "../../types.ts";
 
 /** Nesting depth past which objects and arrays are exampled as `{}` and `[]`. */
 const MAX_EXAMPLE_DEPTH = 8;

@@ -2,8 +2,8 @@ import assert from "node:assert/strict";
 import { classify, riskFloor, tokens } from "./classify.ts";
 import type { ClassifiedOperation } from "./classify.ts";
 import { GITHUB_SPEC_PATH, githubOperations, githubSpecPresent } from "./_test_github_spec.ts";
-import { RISK_SEVERITY } from "./types.ts";
-import type { HttpMethod } from "./types.ts";
+import { RISK_SEVERITY } from "../types.ts";
+import type { HttpMethod } from "../types.ts";
 
 function op(init: Partial<ClassifiedOperation>): ClassifiedOperation {
   return { operationId: "op", method: "GET", path: "/things", scopes: [], deprecated: false, ...init };

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { assertRefused, type Doc, planDoc, routeOf, SECRET, toolOf } from "./_test_plan_fixtures.ts";
-import { pathPlaceholders, routeIssues } from "./plan_invariants.ts";
-import { validatePlan } from "./plan_schema.ts";
+import { pathPlaceholders, routeIssues } from "./invariants.ts";
+import { validatePlan } from "./schema.ts";
 
 Deno.test("the reference plan document is valid", () => {
   const result = validatePlan(planDoc());

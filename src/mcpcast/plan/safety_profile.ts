@@ -11,7 +11,7 @@
  * @module
  */
 
-import type { RiskClass, SafetyProfile } from "./types.ts";
+import type { RiskClass, SafetyProfile } from "../types.ts";
 
 /** The profiles, from the most to the least restrictive. */
 export const SAFETY_PROFILES: readonly SafetyProfile[] = Object.freeze(["read-only", "standard", "full"]);

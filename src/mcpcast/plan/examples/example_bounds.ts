@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { JsonSchema } from "./types.ts";
+import type { JsonSchema } from "../../types.ts";
 
 function number(schema: JsonSchema, key: string): number | undefined {
   const value = schema[key];

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { planDoc } from "./_test_plan_fixtures.ts";
-import { writePlanFile } from "./plan_file.ts";
-import { parsePlan } from "./plan_schema.ts";
-import { loadPlan, savePlan } from "./plan_yaml.ts";
+import { writePlanFile } from "./file.ts";
+import { parsePlan } from "./schema.ts";
+import { loadPlan, savePlan } from "./yaml.ts";
 
 Deno.test("writePlanFile writes savePlan's text, replacing a longer file", async () => {
   const dir = await Deno.makeTempDir();
