@@ -25,7 +25,7 @@ import {
   type RiskClass,
   type SafetyProfile,
 } from "../types.ts";
-import { credentialSlot, describeSlot, exposedParams, mapOperation } from "./unmappable.ts";
+import { credentialSlot, describeSlot, exposedParams, mapOperation } from "./route_map.ts";
 import { cleanUrlToken } from "../_url_token.ts";
 
 /** Options of {@linkcode buildPlan}. */

@@ -18,7 +18,7 @@ import { formatIssueList, zodIssues } from "./issues.ts";
 import { scrubText } from "../_scrub.ts";
 import { jsonNative } from "./json_native.ts";
 import { isMapping } from "../_spec_values.ts";
-import { isHttpUrl, publicUrl } from "../_spec_url.ts";
+import { looksLikeHttpUrl, publicUrl } from "../_spec_url.ts";
 import { cleanUrlToken, urlTokenProblem } from "../_url_token.ts";
 
 export type { ApiPlan, DroppedOp, McpcastPlan, ParamPlan, RouteParam, RoutePlan, ToolPlan } from "./types.ts";
@@ -167,9 +167,10 @@ const ApiPlanShape = z.strictObject({
   auth: z.enum(["passthrough", "env-token", "api-key", "none"]).default("passthrough"),
   approval: z.enum(["elicitation", "pending"]).nullable().default(null),
   description: text.default(""),
-  spec_source: text.transform((source) => isHttpUrl(source) ? publicUrl(source) : source).nullable().default(
-    null,
-  ),
+  spec_source: text.transform((source) => looksLikeHttpUrl(source) ? publicUrl(source) : source).nullable()
+    .default(
+      null,
+    ),
   credential_location: z.enum(["header", "query"]).default("header"),
   credential_name: z.string().default("Authorization"),
 }).superRefine((api, ctx) => report(ctx, apiIssues(api)));

@@ -8,7 +8,7 @@ import {
   routeBaseUrl,
   routeFromOperation,
   sameSlot,
-} from "./unmappable.ts";
+} from "./route_map.ts";
 
 const BASE = "https://api.example.com";
 const KEY_HEADER: SecurityScheme = { id: "keyAuth", type: "apiKey", in: "header", paramName: "X-API-Key" };
