@@ -7,7 +7,7 @@
  */
 
 /** Whether `source` is an `http://` or `https://` URL (scheme case-insensitive). */
-export function isHttpUrl(source: string): boolean {
+export function looksLikeHttpUrl(source: string): boolean {
   return /^https?:\/\//i.test(source.trim());
 }
 

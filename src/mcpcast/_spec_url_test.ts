@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
-import { isHttpUrl, publicUrl, reduceUrls, specRequestTarget } from "./_spec_url.ts";
+import { looksLikeHttpUrl, publicUrl, reduceUrls, specRequestTarget } from "./_spec_url.ts";
 
 Deno.test("http and https URLs are recognised whatever the case of the scheme", () => {
-  assert.equal(isHttpUrl("HTTPS://api.example.com/spec.json"), true);
-  assert.equal(isHttpUrl("Http://127.0.0.1:8080/x"), true);
-  assert.equal(isHttpUrl("ftp://example.com/spec.json"), false);
-  assert.equal(isHttpUrl("./https/spec.json"), false);
+  assert.equal(looksLikeHttpUrl("HTTPS://api.example.com/spec.json"), true);
+  assert.equal(looksLikeHttpUrl("Http://127.0.0.1:8080/x"), true);
+  assert.equal(looksLikeHttpUrl("ftp://example.com/spec.json"), false);
+  assert.equal(looksLikeHttpUrl("./https/spec.json"), false);
 });
 
 Deno.test("the public URL keeps scheme, host, port and path and drops userinfo, query and fragment", () => {

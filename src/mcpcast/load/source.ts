@@ -16,7 +16,7 @@ import type { EnvLookup } from "../types.ts";
 import { scrubText } from "../_scrub.ts";
 import { decodeSpecBytes, type SpecText } from "./decode.ts";
 import { parseSpecText, type ParseSpecTextOptions } from "./text.ts";
-import { isHttpUrl, reduceUrls } from "../_spec_url.ts";
+import { looksLikeHttpUrl, reduceUrls } from "../_spec_url.ts";
 import type { SpecMapping } from "../_spec_values.ts";
 
 /** Options of {@link loadSpec}. */
@@ -70,7 +70,7 @@ export async function loadSpec(
   const limits = readSpecLimits(env);
   if (typeof source !== "string") return { document: checkDocument(source, limits, { copy: true }) };
   const trimmed = source.trim();
-  if (isHttpUrl(trimmed)) {
+  if (looksLikeHttpUrl(trimmed)) {
     const { text, publicUrl, bytes } = await fetchSpecText(trimmed, {
       ...limits,
       fetch: options.fetch,
