@@ -64,7 +64,7 @@ export async function runCli(ctx: CliContext): Promise<number> {
     }
     if (first === "serve") return await (await import("./serve.ts")).serve(ctx.args.slice(1), ctx);
     if (first === "mcpcast") {
-      return await (await import("./mcpcast.ts")).mcpcastCommand(ctx.args.slice(1), ctx);
+      return await (await import("./mcpcast/mod.ts")).mcpcastCommand(ctx.args.slice(1), ctx);
     }
     throw new UsageError(`unknown command '${first}'`);
   } catch (error) {

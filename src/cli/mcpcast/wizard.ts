@@ -17,8 +17,8 @@ import {
   type ParsedSpec,
   SAFETY_PROFILES,
   type SafetyProfile,
-} from "../mcpcast/mod.ts";
-import type { CliContext } from "./cli_context.ts";
+} from "../../mcpcast/mod.ts";
+import type { CliContext } from "../cli_context.ts";
 import {
   approvalChoices,
   authChoices,
@@ -27,12 +27,12 @@ import {
   previewOf,
   previewPlans,
   riskBreakdown,
-} from "./mcpcast_preview.ts";
-import { reviewLines, summaryLines } from "./mcpcast_report.ts";
-import { oneLineMessage, parseSource, publicSource } from "./mcpcast_source.ts";
-import { outDirState, writeCast } from "./mcpcast_write.ts";
-import { type Choice, PromptAborted, Prompter } from "./prompter.ts";
-import { CliFailure, EXIT, UsageError } from "./usage_error.ts";
+} from "./preview.ts";
+import { reviewLines, summaryLines } from "./report.ts";
+import { oneLineMessage, parseSource, publicSource } from "./source.ts";
+import { outDirState, writeCast } from "./write.ts";
+import { type Choice, PromptAborted, Prompter } from "../prompter.ts";
+import { CliFailure, EXIT, UsageError } from "../usage_error.ts";
 
 /** Answers given on the command line before the setup starts. */
 export interface WizardPrefill {

@@ -1,7 +1,7 @@
 /**
  * `agentry mcpcast SOURCE`: converts an OpenAPI/Swagger spec into an MCP server project (or, with
  * `--plan FILE`, regenerates one from its edited plan). With no SOURCE on a terminal it runs the
- * guided setup instead (`mcpcast_wizard.ts`).
+ * guided setup instead (`wizard.ts`).
  *
  * Human output goes to stderr (a progress display for large specs on a terminal, the optional
  * review table, the summary); `--json` prints one object on stdout. Exit status: 0 written, 1 for
@@ -14,16 +14,16 @@
  */
 
 import { basename, dirname, join, relative, resolve } from "node:path";
-import { buildPlan, McpcastError, type McpcastPlan } from "../mcpcast/mod.ts";
-import type { CliContext } from "./cli_context.ts";
-import { MCPCAST_HELP, type McpcastArgs, parseMcpcastArgs } from "./mcpcast_args.ts";
-import { isLargeSource, Progress } from "./mcpcast_progress.ts";
-import { reviewLines, summaryJson, summaryLines } from "./mcpcast_report.ts";
-import { oneLineMessage, parseSource, publicSource, readPlanFile } from "./mcpcast_source.ts";
-import { runWizard } from "./mcpcast_wizard.ts";
-import { type CastTarget, checkOutDir, PLAN_FILE, writeCast } from "./mcpcast_write.ts";
-import { PromptAborted, Prompter } from "./prompter.ts";
-import { CliFailure, EXIT, UsageError } from "./usage_error.ts";
+import { buildPlan, McpcastError, type McpcastPlan } from "../../mcpcast/mod.ts";
+import type { CliContext } from "../cli_context.ts";
+import { MCPCAST_HELP, type McpcastArgs, parseMcpcastArgs } from "./args.ts";
+import { isLargeSource, Progress } from "./progress.ts";
+import { reviewLines, summaryJson, summaryLines } from "./report.ts";
+import { oneLineMessage, parseSource, publicSource, readPlanFile } from "./source.ts";
+import { runWizard } from "./wizard.ts";
+import { type CastTarget, checkOutDir, PLAN_FILE, writeCast } from "./write.ts";
+import { PromptAborted, Prompter } from "../prompter.ts";
+import { CliFailure, EXIT, UsageError } from "../usage_error.ts";
 
 /** Runs `agentry mcpcast` with the arguments after `mcpcast`. */
 export async function mcpcastCommand(args: readonly string[], ctx: CliContext): Promise<number> {

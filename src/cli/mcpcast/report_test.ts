@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
-import { mcpcast, type McpcastPlan } from "../mcpcast/mod.ts";
+import { mcpcast, type McpcastPlan } from "../../mcpcast/mod.ts";
 import {
   DROPPED_LISTED,
   droppedLines,
@@ -9,9 +9,9 @@ import {
   reviewLines,
   summaryJson,
   summaryLines,
-} from "./mcpcast_report.ts";
+} from "./report.ts";
 
-const PETSTORE = fileURLToPath(new URL("../../tests/fixtures/specs/petstore_swagger2.yaml", import.meta.url));
+const PETSTORE = fileURLToPath(new URL("../../../tests/fixtures/specs/petstore_swagger2.yaml", import.meta.url));
 const OUTCOME = {
   shownDir: "./petstore-mcp",
   outDir: "/tmp/petstore-mcp",

@@ -16,8 +16,8 @@ import {
   type RiskClass,
   SAFETY_PROFILES,
   type SafetyProfile,
-} from "../mcpcast/mod.ts";
-import type { Choice } from "./prompter.ts";
+} from "../../mcpcast/mod.ts";
+import type { Choice } from "../prompter.ts";
 
 /** What one profile would do to a spec. */
 export interface ProfilePreview {

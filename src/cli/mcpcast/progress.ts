@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { CliContext } from "./cli_context.ts";
+import type { CliContext } from "../cli_context.ts";
 
 /** A spec file at least this large (bytes) shows progress from the start. */
 export const LARGE_SPEC_BYTES = 1024 * 1024;

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { McpcastError } from "../mcpcast/mod.ts";
-import { oneLineMessage, parseSource, publicSource } from "./mcpcast_source.ts";
+import { McpcastError } from "../../mcpcast/mod.ts";
+import { oneLineMessage, parseSource, publicSource } from "./source.ts";
 
 Deno.test("a listing error becomes one line: the heading, then each item joined with '; '", () => {
   assert.equal(

@@ -11,7 +11,7 @@ import {
   gatedTools,
   type McpcastPlan,
   type ToolPlan,
-} from "../mcpcast/mod.ts";
+} from "../../mcpcast/mod.ts";
 
 /** Up to this many dropped operations are listed one per line; more are grouped by reason. */
 export const DROPPED_LISTED = 12;

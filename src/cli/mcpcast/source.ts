@@ -6,7 +6,7 @@
  */
 
 import { parse as parseYaml } from "yaml";
-import { describeError } from "../_util/errors.ts";
+import { describeError } from "../../_util/errors.ts";
 import {
   type EnvLookup,
   type ExternalRefsOptions,
@@ -16,8 +16,8 @@ import {
   type McpcastPlan,
   type ParsedSpec,
   parseSpec,
-} from "../mcpcast/mod.ts";
-import { CliFailure } from "./usage_error.ts";
+} from "../../mcpcast/mod.ts";
+import { CliFailure } from "../usage_error.ts";
 
 /** Plan files larger than this are not inspected when telling a plan from a spec. */
 const PLAN_SNIFF_BYTES = 4 * 1024 * 1024;

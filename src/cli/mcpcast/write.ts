@@ -6,10 +6,10 @@
  */
 
 import { join } from "node:path";
-import { describeError } from "../_util/errors.ts";
-import { type McpcastPlan, writePlanFile, writeProject } from "../mcpcast/mod.ts";
-import type { WriteOutcome } from "./mcpcast_report.ts";
-import { CliFailure } from "./usage_error.ts";
+import { describeError } from "../../_util/errors.ts";
+import { type McpcastPlan, writePlanFile, writeProject } from "../../mcpcast/mod.ts";
+import type { WriteOutcome } from "./report.ts";
+import { CliFailure } from "../usage_error.ts";
 
 /** The plan file's name in a project. */
 export const PLAN_FILE = "mcpcast.plan.yaml";

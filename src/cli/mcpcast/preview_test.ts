@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
-import { parseSpec } from "../mcpcast/mod.ts";
+import { parseSpec } from "../../mcpcast/mod.ts";
 import {
   approvalChoices,
   authChoices,
@@ -10,9 +10,9 @@ import {
   previewPlans,
   quoteArgument,
   riskBreakdown,
-} from "./mcpcast_preview.ts";
+} from "./preview.ts";
 
-const spec = (name: string) => fileURLToPath(new URL(`../../tests/fixtures/specs/${name}`, import.meta.url));
+const spec = (name: string) => fileURLToPath(new URL(`../../../tests/fixtures/specs/${name}`, import.meta.url));
 
 Deno.test("the preview breaks the operations down by risk and counts what each profile keeps", async () => {
   const parsed = await parseSpec(spec("petstore_swagger2.yaml"));
