@@ -10,7 +10,7 @@
 import { parseArgs } from "node:util";
 import { type AuditProblem, type AuditReport, verifyAuditLog } from "../mcp/mod.ts";
 import type { CliContext } from "./cli_context.ts";
-import { EXIT, oneLine, UsageError } from "./usage_error.ts";
+import { EXIT, oneLine, UsageError } from "./exit.ts";
 
 /** The variable read for the key when no `--key-env` is given. */
 export const DEFAULT_KEY_VARIABLE = "AGENTRY_AUDIT_SECRET";

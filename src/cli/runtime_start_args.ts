@@ -10,7 +10,7 @@ import { LOG_LEVELS, type LogLevel } from "../_util/log.ts";
 import { isLoopbackHost } from "../_util/net.ts";
 import { DEFAULT_HOST, DEFAULT_PORT } from "../api/mod.ts";
 import { DEFAULT_DATA_DIR } from "../runtime/mod.ts";
-import { oneLine, UsageError } from "./usage_error.ts";
+import { oneLine, UsageError } from "./exit.ts";
 
 /** Help text of `agentry runtime start`. */
 export const RUNTIME_START_HELP = `Usage: agentry runtime start [options]

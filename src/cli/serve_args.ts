@@ -7,7 +7,7 @@
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { oneLine, UsageError } from "./usage_error.ts";
+import { oneLine, UsageError } from "./exit.ts";
 
 /** Help text of `agentry serve`. */
 export const SERVE_HELP = `Usage: agentry serve FILE [options]

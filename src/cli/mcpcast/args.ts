@@ -7,7 +7,7 @@
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { API_NAME_PATTERN, type ApprovalMode, type AuthMode, type SafetyProfile } from "../../mcpcast/mod.ts";
-import { oneLine, UsageError } from "../usage_error.ts";
+import { oneLine, UsageError } from "../exit.ts";
 
 /** Help text of `agentry mcpcast`. */
 export const MCPCAST_HELP = `Usage: agentry mcpcast SOURCE [options]

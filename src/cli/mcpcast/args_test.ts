@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { resolve } from "node:path";
 import { MCPCAST_HELP, parseMcpcastArgs } from "./args.ts";
-import { UsageError } from "../usage_error.ts";
+import { UsageError } from "../exit.ts";
 
 Deno.test("mcpcast SOURCE alone plans from the spec with every option at its default", () => {
   assert.deepEqual(parseMcpcastArgs(["spec.yaml"]), {

@@ -23,7 +23,7 @@ import { oneLineMessage, parseSource, publicSource, readPlanFile } from "./sourc
 import { runWizard } from "./wizard.ts";
 import { type CastTarget, checkOutDir, PLAN_FILE, writeCast } from "./write.ts";
 import { PromptAborted, Prompter } from "../prompter.ts";
-import { CliFailure, EXIT, UsageError } from "../usage_error.ts";
+import { CliFailure, EXIT, UsageError } from "../exit.ts";
 
 /** Runs `agentry mcpcast` with the arguments after `mcpcast`. */
 export async function mcpcastCommand(args: readonly string[], ctx: CliContext): Promise<number> {

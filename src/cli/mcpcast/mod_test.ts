@@ -5,7 +5,9 @@ import { loadPlan, PLAN_HEADER } from "../../mcpcast/mod.ts";
 import { fakeContext, listDir, tempDir } from "../_test_context.ts";
 import { runCli } from "../mod.ts";
 
-const PETSTORE = fileURLToPath(new URL("../../../tests/fixtures/specs/petstore_swagger2.yaml", import.meta.url));
+const PETSTORE = fileURLToPath(
+  new URL("../../../tests/fixtures/specs/petstore_swagger2.yaml", import.meta.url),
+);
 
 async function run(args: string[], options: Parameters<typeof fakeContext>[1] = {}) {
   const fake = fakeContext(["mcpcast", ...args], options);

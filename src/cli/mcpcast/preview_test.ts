@@ -12,7 +12,8 @@ import {
   riskBreakdown,
 } from "./preview.ts";
 
-const spec = (name: string) => fileURLToPath(new URL(`../../../tests/fixtures/specs/${name}`, import.meta.url));
+const spec = (name: string) =>
+  fileURLToPath(new URL(`../../../tests/fixtures/specs/${name}`, import.meta.url));
 
 Deno.test("the preview breaks the operations down by risk and counts what each profile keeps", async () => {
   const parsed = await parseSpec(spec("petstore_swagger2.yaml"));

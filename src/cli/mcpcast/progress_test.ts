@@ -3,7 +3,8 @@ import { fileURLToPath } from "node:url";
 import { fakeContext } from "../_test_context.ts";
 import { isLargeSource, LARGE_SPEC_OPERATIONS, Progress } from "./progress.ts";
 
-const spec = (name: string) => fileURLToPath(new URL(`../../../tests/fixtures/specs/${name}`, import.meta.url));
+const spec = (name: string) =>
+  fileURLToPath(new URL(`../../../tests/fixtures/specs/${name}`, import.meta.url));
 
 Deno.test("progress shows phases on a terminal for a large spec, with the time elapsed", () => {
   const { ctx, stderr } = fakeContext([], { terminal: true });

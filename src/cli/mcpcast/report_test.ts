@@ -11,7 +11,9 @@ import {
   summaryLines,
 } from "./report.ts";
 
-const PETSTORE = fileURLToPath(new URL("../../../tests/fixtures/specs/petstore_swagger2.yaml", import.meta.url));
+const PETSTORE = fileURLToPath(
+  new URL("../../../tests/fixtures/specs/petstore_swagger2.yaml", import.meta.url),
+);
 const OUTCOME = {
   shownDir: "./petstore-mcp",
   outDir: "/tmp/petstore-mcp",

@@ -17,7 +17,7 @@ import {
   type ParsedSpec,
   parseSpec,
 } from "../../mcpcast/mod.ts";
-import { CliFailure } from "../usage_error.ts";
+import { CliFailure } from "../exit.ts";
 
 /** Plan files larger than this are not inspected when telling a plan from a spec. */
 const PLAN_SNIFF_BYTES = 4 * 1024 * 1024;

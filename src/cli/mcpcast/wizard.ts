@@ -32,7 +32,7 @@ import { reviewLines, summaryLines } from "./report.ts";
 import { oneLineMessage, parseSource, publicSource } from "./source.ts";
 import { outDirState, writeCast } from "./write.ts";
 import { type Choice, PromptAborted, Prompter } from "../prompter.ts";
-import { CliFailure, EXIT, UsageError } from "../usage_error.ts";
+import { CliFailure, EXIT, UsageError } from "../exit.ts";
 
 /** Answers given on the command line before the setup starts. */
 export interface WizardPrefill {

@@ -5,7 +5,9 @@ import { loadPlan } from "../../mcpcast/mod.ts";
 import { fakeContext, listDir, tempDir } from "../_test_context.ts";
 import { runCli } from "../mod.ts";
 
-const PETSTORE = fileURLToPath(new URL("../../../tests/fixtures/specs/petstore_swagger2.yaml", import.meta.url));
+const PETSTORE = fileURLToPath(
+  new URL("../../../tests/fixtures/specs/petstore_swagger2.yaml", import.meta.url),
+);
 
 async function wizard(answers: Array<string | null>, args: string[] = [], terminal = true) {
   const fake = fakeContext(["mcpcast", ...args], { answers, terminal });

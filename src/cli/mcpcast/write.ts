@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { describeError } from "../../_util/errors.ts";
 import { type McpcastPlan, writePlanFile, writeProject } from "../../mcpcast/mod.ts";
 import type { WriteOutcome } from "./report.ts";
-import { CliFailure } from "../usage_error.ts";
+import { CliFailure } from "../exit.ts";
 
 /** The plan file's name in a project. */
 export const PLAN_FILE = "mcpcast.plan.yaml";
