@@ -5,9 +5,9 @@
  */
 
 import { resolve } from "node:path";
-import { parseArgs } from "node:util";
 import { API_NAME_PATTERN, type ApprovalMode, type AuthMode, type SafetyProfile } from "../../mcpcast/mod.ts";
-import { oneLine, UsageError } from "../exit.ts";
+import { UsageError } from "../exit.ts";
+import { parseFlags } from "../parse_flags.ts";
 
 /** Help text of `agentry mcpcast`. */
 export const MCPCAST_HELP = `Usage: agentry mcpcast SOURCE [options]
@@ -114,34 +114,28 @@ const SPEC_ONLY = [
 const WIZARD_FLAGS = new Set(["interactive", "base-url", "out", "force", "no-curate", "help"]);
 
 function parse(args: readonly string[]) {
-  try {
-    return parseArgs({
-      args: [...args],
-      strict: true,
-      allowPositionals: true,
-      options: {
-        out: { type: "string", short: "o" },
-        force: { type: "boolean" },
-        profile: { type: "string" },
-        auth: { type: "string" },
-        approval: { type: "string" },
-        "base-url": { type: "string" },
-        "external-refs": { type: "boolean" },
-        "allow-ref-host": { type: "string", multiple: true },
-        name: { type: "string" },
-        "max-tools": { type: "string" },
-        plan: { type: "string" },
-        "plan-only": { type: "boolean" },
-        "no-curate": { type: "boolean" },
-        review: { type: "boolean" },
-        interactive: { type: "boolean", short: "i" },
-        json: { type: "boolean" },
-        help: { type: "boolean", short: "h" },
-      },
-    });
-  } catch (error) {
-    throw new UsageError(oneLine(error instanceof Error ? error.message : String(error)));
-  }
+  return parseFlags(args, {
+    positionals: true,
+    flags: {
+      out: { type: "string", short: "o" },
+      force: { type: "boolean" },
+      profile: { type: "string" },
+      auth: { type: "string" },
+      approval: { type: "string" },
+      "base-url": { type: "string" },
+      "external-refs": { type: "boolean" },
+      "allow-ref-host": { type: "string", multiple: true },
+      name: { type: "string" },
+      "max-tools": { type: "string" },
+      plan: { type: "string" },
+      "plan-only": { type: "boolean" },
+      "no-curate": { type: "boolean" },
+      review: { type: "boolean" },
+      interactive: { type: "boolean", short: "i" },
+      json: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
 }
 
 function oneOf<T extends string>(
