@@ -1,15 +1,14 @@
 /**
- * Hand-built operations, specs and plan documents for the plan tests.
+ * Hand-built operations and specs for the plan tests, and checks of refused plan documents (the plan
+ * documents themselves are in `../_test_plans.ts`).
  *
  * @module
  */
 
 import assert from "node:assert/strict";
+import { type Doc, SECRET } from "../_test_plans.ts";
 import { validatePlan } from "./schema.ts";
 import type { HttpMethod, Operation, ParamSpec, ParsedSpec } from "../types.ts";
-
-/** A value planted in plans; no validation message may contain it. */
-export const SECRET = "s3cr3t-tok3n-7731";
 
 /** An operation with defaults: no params, no security, base https://api.example.com. */
 export function operation(
@@ -61,53 +60,6 @@ export function parsedSpec(operations: Operation[]): ParsedSpec {
     },
     operations,
     securitySchemes: {},
-  };
-}
-
-/** A plain object document (the input form of a plan). */
-export type Doc = Record<string, unknown>;
-
-/**
- * A valid plan document under profile `full`: `get_pet` (read, GET /pets/{petId}, example with the
- * secret) and `delete_pet` (destructive, gated), one dropped operation.
- */
-export function planDoc(): Doc {
-  return {
-    version: 1,
-    api: { name: "petstore", base_url: "https://api.example.com/v1" },
-    profile: "full",
-    tools: [
-      {
-        name: "get_pet",
-        description: "Fetch one pet by id.",
-        risk: "read",
-        routes: [{
-          operation_id: "getPet",
-          method: "GET",
-          path: "/pets/{petId}",
-          params: { petId: { location: "path", required: true }, verbose: { location: "query" } },
-        }],
-        params: {
-          petId: { description: `The pet id, e.g. ${SECRET}`, required: true },
-          verbose: { json_schema: { type: "boolean" }, default: SECRET },
-        },
-        example: { petId: SECRET },
-      },
-      {
-        name: "delete_pet",
-        description: "Delete a pet.",
-        risk: "destructive",
-        requires_approval: true,
-        routes: [{
-          operation_id: "deletePet",
-          method: "DELETE",
-          path: "/pets/{petId}",
-          params: { petId: { location: "path", required: true } },
-        }],
-        params: { petId: { required: true } },
-      },
-    ],
-    dropped: [{ operation_id: "legacyPets", reason: "deprecated in spec" }],
   };
 }
 

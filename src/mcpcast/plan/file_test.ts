@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { planDoc } from "./_test_plan_fixtures.ts";
+import { planDoc } from "../_test_plans.ts";
 import { writePlanFile } from "./file.ts";
 import { parsePlan } from "./schema.ts";
 import { loadPlan, savePlan } from "./yaml.ts";

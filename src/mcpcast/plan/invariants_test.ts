@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { assertRefused, type Doc, planDoc, routeOf, SECRET, toolOf } from "./_test_plan_fixtures.ts";
+import { type Doc, planDoc, SECRET } from "../_test_plans.ts";
+import { assertRefused, routeOf, toolOf } from "./_test_plan_fixtures.ts";
 import { pathPlaceholders, routeIssues } from "./invariants.ts";
 import { validatePlan } from "./schema.ts";
 

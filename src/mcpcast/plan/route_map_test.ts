@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { operation, param, SECRET } from "./_test_plan_fixtures.ts";
+import { SECRET } from "../_test_plans.ts";
+import { operation, param } from "./_test_plan_fixtures.ts";
 import type { CredentialSlot, Operation, SecurityScheme } from "../types.ts";
 import {
   AUTHORIZATION_SLOT,

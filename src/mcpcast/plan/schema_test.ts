@@ -1,13 +1,6 @@
 import assert from "node:assert/strict";
-import {
-  assertRefused,
-  type Doc,
-  planDoc,
-  problemsOf,
-  routeOf,
-  SECRET,
-  toolOf,
-} from "./_test_plan_fixtures.ts";
+import { type Doc, planDoc, SECRET } from "../_test_plans.ts";
+import { assertRefused, problemsOf, routeOf, toolOf } from "./_test_plan_fixtures.ts";
 import { McpcastError } from "../errors.ts";
 import { formatLocation } from "./issues.ts";
 import {

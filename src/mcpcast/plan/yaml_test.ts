@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { parse } from "yaml";
-import { type Doc, planDoc, SECRET, toolOf } from "./_test_plan_fixtures.ts";
+import { type Doc, planDoc, SECRET } from "../_test_plans.ts";
+import { toolOf } from "./_test_plan_fixtures.ts";
 import { McpcastError } from "../errors.ts";
 import { parsePlan } from "./schema.ts";
 import type { McpcastPlan } from "./types.ts";
