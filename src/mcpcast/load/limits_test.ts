@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { envOf } from "../_parse_test_util.ts";
+import { envOf } from "../_test_parse.ts";
 import { McpcastError } from "../errors.ts";
 import {
   DEFAULT_FETCH_SECONDS,

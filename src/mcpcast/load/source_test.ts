@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { envOf, localServer, tempDir } from "../_parse_test_util.ts";
+import { envOf, localServer, tempDir } from "../_test_parse.ts";
 import { McpcastError } from "../errors.ts";
 import { loadSpec } from "./source.ts";
 

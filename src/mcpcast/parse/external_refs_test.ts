@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { envOf, localServer, tempDir } from "../_parse_test_util.ts";
+import { envOf, localServer, tempDir } from "../_test_parse.ts";
 import { MAX_EXTERNAL_DOCUMENTS } from "./external_refs.ts";
 import { parseSpec } from "./parse_spec.ts";
 import type { Operation } from "../types.ts";

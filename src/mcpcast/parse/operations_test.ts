@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { openapi } from "../_parse_test_util.ts";
+import { openapi } from "../_test_parse.ts";
 import { McpcastError } from "../errors.ts";
 import { extractOperations, sanitizeOperationId } from "./operations.ts";
 

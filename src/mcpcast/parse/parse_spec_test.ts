@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
-import { envOf, localServer, openapi } from "../_parse_test_util.ts";
+import { envOf, localServer, openapi } from "../_test_parse.ts";
 import { McpcastError } from "../errors.ts";
 import { parseSpec } from "./parse_spec.ts";
 
