@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { loadPlan, PLAN_HEADER } from "../../mcpcast/mod.ts";
+import { loadPlan } from "../../mcpcast/mod.ts";
+import { PLAN_HEADER } from "../../mcpcast/plan/mod.ts";
 import { fakeContext, listDir, tempDir } from "../_test_context.ts";
 import { runCli } from "../mod.ts";
 

@@ -16,18 +16,10 @@ export type {
   RoutePlan,
   ToolPlan,
 } from "./types.ts";
-export { type Classification, type ClassifiedOperation, classify, riskFloor } from "./classify.ts";
-export { API_NAME_PATTERN, groupFor, RESERVED_TOOL_NAMES, TOOL_NAME_PATTERN, toolNameFor } from "./names.ts";
+export { type Classification, type ClassifiedOperation, classify } from "./classify.ts";
+export { API_NAME_PATTERN, groupFor, TOOL_NAME_PATTERN } from "./names.ts";
 export { isPlanDocument, loadPlan, PLAN_HEADER, savePlan } from "./yaml.ts";
 export { writePlanFile } from "./file.ts";
-export {
-  effectiveApproval,
-  gatedTools,
-  keptOperations,
-  parsePlan,
-  type PlanValidation,
-  toolNames,
-  validatePlan,
-} from "./schema.ts";
-export { needsApproval, profileAllows, SAFETY_PROFILES } from "./safety_profile.ts";
+export { effectiveApproval, gatedTools, parsePlan, type PlanValidation, validatePlan } from "./schema.ts";
+export { SAFETY_PROFILES } from "./safety_profile.ts";
 export { exampleMismatch, withinBounds } from "./examples/mod.ts";
