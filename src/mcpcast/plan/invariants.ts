@@ -1,6 +1,6 @@
 /**
  * The cross-field invariants of a route and a tool, checked after their fields are valid (the API
- * and whole-plan ones are in `plan_wide_invariants.ts`). Each check returns issues
+ * and whole-plan ones are in `wide_invariants.ts`). Each check returns issues
  * (a path inside the checked value and a message); messages name the tool, route, parameter or
  * operation at fault and never repeat a value from the plan (defaults, examples, URLs).
  *

@@ -1,7 +1,7 @@
 /**
  * Zod schemas of the plan file (`mcpcast.plan.yaml`, schema version 1): unknown keys refused, defaults
  * filled, text scrubbed of terminal controls, YAML dates and non-finite numbers in schemas, defaults
- * and examples turned into JSON-native strings, and every invariant of `plan_invariants.ts` checked.
+ * and examples turned into JSON-native strings, and every invariant of `invariants.ts` checked.
  * {@linkcode parsePlan} turns a parsed document into a {@linkcode McpcastPlan} or an
  * {@linkcode McpcastError} listing each problem's location and message, never its value.
  *

@@ -1,7 +1,7 @@
 /**
  * Types of the plan, `mcpcast.plan.yaml` (schema version 1): the editable source of truth from which
  * the MCP server project is generated. Field names are the file's own (snake_case); every type here
- * is the validated form, with defaults filled. The schemas that produce them are in `plan_schema.ts`.
+ * is the validated form, with defaults filled. The schemas that produce them are in `schema.ts`.
  *
  * @module
  */
