@@ -3,6 +3,8 @@
  * - source files stay under 500 lines;
  * - no `any` in src/;
  * - areas talk through each other's `mod.ts` (no reaching into another area's files);
+ * - mcpcast's stage folders (`load/`, `parse/`, `plan/`, `emit/`, `runtime/` and their sub-folders) are
+ *   reached from outside only through their `mod.ts`;
  * - only main.ts and src/_util/host_env.ts touch Deno.env; only main.ts touches Deno.args and Deno.exit;
  * - every import-map entry is an npm specifier;
  * - src/version.ts matches deno.json.
@@ -31,6 +33,28 @@ function isTestFile(path: string): boolean {
 
 const IMPORT = /(?:import|export)\s[^;]*?from\s+"(\.[^"]+)"/g;
 
+function isFile(path: string): boolean {
+  try {
+    return Deno.statSync(path).isFile;
+  } catch {
+    return false;
+  }
+}
+
+const STAGE_FOLDER = /^src\/mcpcast\/(load|parse|plan|emit|runtime)\//;
+
+/** The `mod.ts` an import of `target` from `from` must go through, when `target` is in a stage folder
+ * (or deeper) that `from` is outside of. */
+function stageFace(from: string, target: string): string | undefined {
+  if (!STAGE_FOLDER.test(target) || !isFile(join(root, target))) return undefined; // not generated code's imports
+  const parts = target.split("/");
+  for (let end = 3; end < parts.length; end++) {
+    const folder = parts.slice(0, end).join("/");
+    if (!from.startsWith(`${folder}/`)) return `${folder}/mod.ts`;
+  }
+  return undefined;
+}
+
 for await (const file of walk(join(root, "src"))) {
   const rel = relative(root, file);
   const text = await Deno.readTextFile(file);
@@ -47,6 +71,11 @@ for await (const file of walk(join(root, "src"))) {
   const area = rel.split("/")[1];
   for (const match of text.matchAll(IMPORT)) {
     const target = relative(root, resolve(dirname(file), match[1]));
+    const stageMod = stageFace(rel, target);
+    const privateTarget = target.split("/").at(-1)!.startsWith("_");
+    if (stageMod !== undefined && target !== stageMod && !(isTest && !privateTarget)) {
+      problems.push(`${rel}: imports ${target}; use ${stageMod}`);
+    }
     const parts = target.split("/");
     if (parts[0] !== "src" || parts.length < 3) continue;
     const targetArea = parts[1];

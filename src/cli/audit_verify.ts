@@ -7,10 +7,10 @@
  * @module
  */
 
-import { parseArgs } from "node:util";
 import { type AuditProblem, type AuditReport, verifyAuditLog } from "../mcp/mod.ts";
 import type { CliContext } from "./cli_context.ts";
-import { EXIT, oneLine, UsageError } from "./usage_error.ts";
+import { EXIT, UsageError } from "./exit.ts";
+import { parseFlags } from "./parse_flags.ts";
 
 /** The variable read for the key when no `--key-env` is given. */
 export const DEFAULT_KEY_VARIABLE = "AGENTRY_AUDIT_SECRET";
@@ -77,24 +77,16 @@ interface VerifyOptions {
 }
 
 function parseVerifyArgs(args: readonly string[]): VerifyOptions {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...args],
-      strict: true,
-      allowPositionals: true,
-      options: {
-        "key-env": { type: "string", multiple: true },
-        anchor: { type: "string" },
-        strict: { type: "boolean", default: false },
-        json: { type: "boolean", default: false },
-        help: { type: "boolean", short: "h", default: false },
-      },
-    });
-  } catch (error) {
-    throw new UsageError(oneLine(error instanceof Error ? error.message : String(error)));
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = parseFlags(args, {
+    positionals: true,
+    flags: {
+      "key-env": { type: "string", multiple: true },
+      anchor: { type: "string" },
+      strict: { type: "boolean", default: false },
+      json: { type: "boolean", default: false },
+      help: { type: "boolean", short: "h", default: false },
+    },
+  });
   const keyVariables = values["key-env"] ?? [DEFAULT_KEY_VARIABLE];
   const options = { ...values, files: positionals, keyVariables, help: values.help };
   if (options.help) return options;

@@ -6,10 +6,10 @@
 
 import { VERSION } from "../version.ts";
 import type { CliContext } from "./cli_context.ts";
-import { CliFailure, EXIT, UsageError } from "./usage_error.ts";
+import { CliFailure, EXIT, UsageError } from "./exit.ts";
 
 export type { CliContext } from "./cli_context.ts";
-export { EXIT } from "./usage_error.ts";
+export { EXIT } from "./exit.ts";
 
 /** Help text of `agentry`. */
 export const MAIN_HELP = `agentry ${VERSION}: a runtime for LLM agents as long-lived services
@@ -64,7 +64,7 @@ export async function runCli(ctx: CliContext): Promise<number> {
     }
     if (first === "serve") return await (await import("./serve.ts")).serve(ctx.args.slice(1), ctx);
     if (first === "mcpcast") {
-      return await (await import("./mcpcast.ts")).mcpcastCommand(ctx.args.slice(1), ctx);
+      return await (await import("./mcpcast/mod.ts")).mcpcastCommand(ctx.args.slice(1), ctx);
     }
     throw new UsageError(`unknown command '${first}'`);
   } catch (error) {

@@ -32,7 +32,7 @@ import {
 } from "./permissions.ts";
 import { canRelaunch, relaunch, RELAUNCHED_VARIABLE } from "./relaunch.ts";
 import { parseStartArgs, RUNTIME_START_HELP, type StartOptions } from "./runtime_start_args.ts";
-import { CliFailure, EXIT } from "./usage_error.ts";
+import { CliFailure, EXIT } from "./exit.ts";
 
 /** The variable read for the token when `--token` is not given. */
 export const TOKEN_VARIABLE = "AGENTRY_API_TOKEN";

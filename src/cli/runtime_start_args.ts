@@ -5,12 +5,12 @@
  */
 
 import { resolve } from "node:path";
-import { parseArgs } from "node:util";
 import { LOG_LEVELS, type LogLevel } from "../_util/log.ts";
 import { isLoopbackHost } from "../_util/net.ts";
 import { DEFAULT_HOST, DEFAULT_PORT } from "../api/mod.ts";
 import { DEFAULT_DATA_DIR } from "../runtime/mod.ts";
-import { oneLine, UsageError } from "./usage_error.ts";
+import { UsageError } from "./exit.ts";
+import { parseFlags, parsePort } from "./parse_flags.ts";
 
 /** Help text of `agentry runtime start`. */
 export const RUNTIME_START_HELP = `Usage: agentry runtime start [options]
@@ -53,36 +53,25 @@ const VARIABLE = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** Parses the arguments after `runtime start`; throws {@linkcode UsageError}. */
 export function parseStartArgs(args: readonly string[]): StartOptions {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: [...args],
-      strict: true,
-      allowPositionals: false,
-      options: {
-        host: { type: "string" },
-        port: { type: "string" },
-        token: { type: "string" },
-        "no-token": { type: "boolean" },
-        "data-dir": { type: "string" },
-        manifests: { type: "string" },
-        "allow-command-deploys": { type: "boolean" },
-        "allow-env-references": { type: "boolean" },
-        "allow-env-var": { type: "string", multiple: true },
-        json: { type: "boolean" },
-        "log-level": { type: "string" },
-        help: { type: "boolean", short: "h" },
-      },
-    }));
-  } catch (error) {
-    throw new UsageError(oneLine(error instanceof Error ? error.message : String(error)));
-  }
+  const { values } = parseFlags(args, {
+    flags: {
+      host: { type: "string" },
+      port: { type: "string" },
+      token: { type: "string" },
+      "no-token": { type: "boolean" },
+      "data-dir": { type: "string" },
+      manifests: { type: "string" },
+      "allow-command-deploys": { type: "boolean" },
+      "allow-env-references": { type: "boolean" },
+      "allow-env-var": { type: "string", multiple: true },
+      json: { type: "boolean" },
+      "log-level": { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
   const host = values.host ?? DEFAULT_HOST;
   if (host === "") throw new UsageError("--host must not be empty");
-  const port = values.port === undefined ? DEFAULT_PORT : Number(values.port);
-  if (!/^\d{1,5}$/.test(values.port ?? "0") || port > 65535) {
-    throw new UsageError("--port must be an integer from 0 to 65535");
-  }
+  const port = parsePort(values.port, DEFAULT_PORT);
   const logLevel = (values["log-level"] ?? "info") as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) {
     throw new UsageError(`--log-level must be one of ${LOG_LEVELS.join(", ")}`);

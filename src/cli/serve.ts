@@ -19,7 +19,7 @@ import { loadServerSettings, run, type ServeHandle, ToolServer } from "../mcp/mo
 import type { CliContext } from "./cli_context.ts";
 import { parseServeArgs, SERVE_HELP } from "./serve_args.ts";
 import { RELOAD_CHILD_VARIABLE, superviseReload } from "./serve_reload.ts";
-import { CliFailure, EXIT, UsageError } from "./usage_error.ts";
+import { CliFailure, EXIT, UsageError } from "./exit.ts";
 
 /** Runs `agentry serve` with the arguments after `serve`. */
 export async function serve(args: readonly string[], ctx: CliContext): Promise<number> {

@@ -6,8 +6,8 @@
 
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
-import { oneLine, UsageError } from "./usage_error.ts";
+import { UsageError } from "./exit.ts";
+import { parseFlags, parsePort } from "./parse_flags.ts";
 
 /** Help text of `agentry serve`. */
 export const SERVE_HELP = `Usage: agentry serve FILE [options]
@@ -68,27 +68,19 @@ const TRANSPORTS: readonly ServeTransport[] = ["stdio", "http", "sse"];
 
 /** Parses the arguments after `serve`; throws {@linkcode UsageError}. */
 export function parseServeArgs(args: readonly string[]): ServeOptions {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...args],
-      strict: true,
-      allowPositionals: true,
-      options: {
-        transport: { type: "string" },
-        host: { type: "string" },
-        port: { type: "string" },
-        "allowed-host": { type: "string", multiple: true },
-        "allowed-origin": { type: "string", multiple: true },
-        stateless: { type: "boolean" },
-        reload: { type: "boolean" },
-        help: { type: "boolean", short: "h" },
-      },
-    });
-  } catch (error) {
-    throw new UsageError(oneLine(error instanceof Error ? error.message : String(error)));
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = parseFlags(args, {
+    positionals: true,
+    flags: {
+      transport: { type: "string" },
+      host: { type: "string" },
+      port: { type: "string" },
+      "allowed-host": { type: "string", multiple: true },
+      "allowed-origin": { type: "string", multiple: true },
+      stateless: { type: "boolean" },
+      reload: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
   const help = values.help ?? false;
   if (!help && positionals.length !== 1) {
     throw new UsageError(positionals.length === 0 ? "serve needs a FILE" : "serve takes one FILE");
@@ -98,9 +90,7 @@ export function parseServeArgs(args: readonly string[]): ServeOptions {
   if (!TRANSPORTS.includes(transport)) throw new UsageError("--transport must be stdio, http or sse");
   const host = values.host ?? "127.0.0.1";
   if (host === "") throw new UsageError("--host must not be empty");
-  if (!/^\d{1,5}$/.test(values.port ?? "0") || Number(values.port ?? 0) > 65535) {
-    throw new UsageError("--port must be an integer from 0 to 65535");
-  }
+  const port = parsePort(values.port, 8080);
   const allowedHosts = values["allowed-host"] ?? [];
   const allowedOrigins = values["allowed-origin"] ?? [];
   if (allowedHosts.some((name) => name === "")) throw new UsageError("--allowed-host must not be empty");
@@ -120,7 +110,7 @@ export function parseServeArgs(args: readonly string[]): ServeOptions {
     path: file === "" ? "" : file.startsWith("file:") ? fileURLToPath(file) : resolve(file),
     transport,
     host,
-    port: values.port === undefined ? 8080 : Number(values.port),
+    port,
     allowedHosts,
     allowedOrigins,
     stateless: values.stateless ?? false,

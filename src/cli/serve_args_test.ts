@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { resolve } from "node:path";
 import { parseServeArgs, serveArgsWithoutReload } from "./serve_args.ts";
-import { UsageError } from "./usage_error.ts";
+import { UsageError } from "./exit.ts";
 
 Deno.test("serve defaults to stdio on 127.0.0.1:8080 and resolves FILE against the cwd", () => {
   const options = parseServeArgs(["server.ts"]);

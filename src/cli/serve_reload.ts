@@ -30,7 +30,7 @@ import { SETTINGS_ENV } from "../mcp/mod.ts";
 import type { CliContext } from "./cli_context.ts";
 import { changedFiles, snapshotFiles } from "./file_stamps.ts";
 import { serveArgsWithoutReload, type ServeOptions } from "./serve_args.ts";
-import { CliFailure, EXIT } from "./usage_error.ts";
+import { CliFailure, EXIT } from "./exit.ts";
 
 /** Set (to "1") in the child's environment: it serves instead of supervising again. */
 export const RELOAD_CHILD_VARIABLE = "AGENTRY_RELOAD_CHILD";

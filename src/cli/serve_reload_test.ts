@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { SETTINGS_ENV } from "../mcp/mod.ts";
 import { parseServeArgs } from "./serve_args.ts";
 import { childPermissionFlags, RELOAD_CHILD_VARIABLE, reloadCommand } from "./serve_reload.ts";
-import { CliFailure } from "./usage_error.ts";
+import { CliFailure } from "./exit.ts";
 
 const NOTHING = () => false;
 const EVERYTHING = () => true;

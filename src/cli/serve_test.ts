@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import type { CliContext } from "./cli_context.ts";
 import { loadServer, serve } from "./serve.ts";
-import { CliFailure, EXIT, UsageError } from "./usage_error.ts";
+import { CliFailure, EXIT, UsageError } from "./exit.ts";
 
 const MCP = new URL("../mcp/mod.ts", import.meta.url).href;
 

@@ -5,9 +5,8 @@
  * @module
  */
 
-import { buildPlan, type BuildPlanOptions } from "./build_plan.ts";
-import { parseSpec, type ParseSpecOptions } from "./parse.ts";
-import type { McpcastPlan } from "./plan_types.ts";
+import { buildPlan, type BuildPlanOptions, type McpcastPlan } from "./plan/mod.ts";
+import { parseSpec, type ParseSpecOptions } from "./parse/mod.ts";
 
 /** Options for {@linkcode mcpcast}: how to read the spec and how to plan. */
 export interface McpcastOptions extends BuildPlanOptions, Omit<ParseSpecOptions, "baseUrl"> {}

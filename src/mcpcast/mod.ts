@@ -17,24 +17,40 @@
  * @module
  */
 
+// This file is the complete public surface of `@agentry/agentry/mcpcast`; every name added here becomes
+// public API. Names are listed one by one; the stages' plumbing stays in their folders.
+
+// The one-call converter, and the error every stage throws (generated launchers catch it).
 export { mcpcast, type McpcastOptions } from "./mcpcast.ts";
 export { McpcastError } from "./errors.ts";
-export { parseSpec, type ParseSpecOptions } from "./parse.ts";
-export type { ExternalRefsOptions } from "./external_refs.ts";
-export { buildPlan, type BuildPlanOptions } from "./build_plan.ts";
-export { type Classification, type ClassifiedOperation, classify, riskFloor } from "./classify.ts";
-export { API_NAME_PATTERN, groupFor, RESERVED_TOOL_NAMES, TOOL_NAME_PATTERN, toolNameFor } from "./names.ts";
-export { isPlanDocument, loadPlan, PLAN_HEADER, savePlan } from "./plan_yaml.ts";
-export { writePlanFile } from "./plan_file.ts";
+
+// The stages one by one, for callers that inspect or adjust between them (the CLI's preview and
+// wizard, the benchmarks): parse a spec, classify an operation, build a plan.
+export { type ExternalRefsOptions, parseSpec, type ParseSpecOptions } from "./parse/mod.ts";
 export {
-  effectiveApproval,
-  gatedTools,
-  keptOperations,
-  parsePlan,
+  buildPlan,
+  type BuildPlanOptions,
+  type Classification,
+  type ClassifiedOperation,
+  classify,
+} from "./plan/mod.ts";
+
+// The plan file: read, validate, write. Generated launchers call `loadPlan`; users who edit plans
+// check them with `validatePlan`.
+export {
+  isPlanDocument,
+  loadPlan,
   type PlanValidation,
-  toolNames,
+  savePlan,
   validatePlan,
-} from "./plan_schema.ts";
+  writePlanFile,
+} from "./plan/mod.ts";
+
+// Questions about a plan and the rules it follows, for tools that present plans (the CLI's
+// report and wizard).
+export { API_NAME_PATTERN, effectiveApproval, gatedTools, SAFETY_PROFILES } from "./plan/mod.ts";
+
+// The plan's shape: the types of what `buildPlan` returns and `loadPlan` reads.
 export type {
   ApiPlan,
   DroppedOp,
@@ -44,35 +60,33 @@ export type {
   RouteParamLocation,
   RoutePlan,
   ToolPlan,
-} from "./plan_types.ts";
-export { needsApproval, profileAllows, SAFETY_PROFILES } from "./safety_profile.ts";
-export { exampleMismatch } from "./examples.ts";
-export type { EnvLookup } from "./spec_limits.ts";
-export {
-  type ApprovalMode,
-  type AuthMode,
-  type CredentialSlot,
-  type HttpMethod,
-  type JsonSchema,
-  type Operation,
-  type ParamLocation,
-  type ParamSpec,
-  type ParsedSpec,
-  RISK_SEVERITY,
-  type RiskClass,
-  type SafetyProfile,
-  type SecurityScheme,
-  type SecuritySchemeType,
-  type SpecInfo,
+} from "./plan/mod.ts";
+
+// The parsed spec's shape and the vocabulary of options: the types of what `parseSpec` returns
+// and of the profile, auth and approval choices.
+export type {
+  ApprovalMode,
+  AuthMode,
+  CredentialSlot,
+  EnvLookup,
+  HttpMethod,
+  JsonSchema,
+  Operation,
+  ParamLocation,
+  ParamSpec,
+  ParsedSpec,
+  RiskClass,
+  SafetyProfile,
+  SecurityScheme,
+  SecuritySchemeType,
+  SpecInfo,
 } from "./types.ts";
+
+// The generated project: rendered in memory or written with mcpcast's ownership rules.
 export {
-  DEFAULT_FRAMEWORK_IMPORT,
   type FrameworkImport,
-  GENERATED_MARK,
-  hasGeneratedHeader,
   renderProject,
   type RenderProjectOptions,
-  SCAFFOLD_FILES,
   writeProject,
   type WriteProjectOptions,
   type WriteResult,

@@ -5,6 +5,9 @@
  * @module
  */
 
+/** Reads an environment variable by name. */
+export type EnvLookup = (name: string) => string | undefined;
+
 /** A JSON Schema object (as found in the spec, `$ref`s resolved). */
 export type JsonSchema = Record<string, unknown>;
 

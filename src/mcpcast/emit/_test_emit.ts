@@ -4,8 +4,8 @@
  * @module
  */
 
-import { parsePlan } from "../plan_schema.ts";
-import type { McpcastPlan } from "../plan_types.ts";
+import { parsePlan } from "../plan/schema.ts";
+import type { McpcastPlan } from "../plan/types.ts";
 
 /** Text that would break generated code, comments or Markdown if spliced in unescaped. */
 export const HOSTILE: string =

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { scrubText } from "../spec_scrub.ts";
+import { scrubText } from "../_scrub.ts";
 
 /** `value` as a TypeScript/JSON literal. */
 export function literal(value: unknown): string {

@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { McpcastPlan } from "../plan_types.ts";
+import type { McpcastPlan } from "../plan/mod.ts";
 import { commentText, literal } from "./code_text.ts";
 import { headerLine } from "./header.ts";
 import type { ToolGroup } from "./render_tools.ts";

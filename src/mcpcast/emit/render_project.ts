@@ -15,8 +15,7 @@
  * @module
  */
 
-import type { McpcastPlan } from "../plan_types.ts";
-import { savePlan } from "../plan_yaml.ts";
+import { type McpcastPlan, savePlan } from "../plan/mod.ts";
 import { type FrameworkImport, frameworkImports } from "./framework_imports.ts";
 import { CONFIG_HEADER_TEXT, headerLine } from "./header.ts";
 import { renderMain, renderServer } from "./render_launcher.ts";

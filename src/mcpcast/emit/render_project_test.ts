@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { McpcastError } from "../errors.ts";
-import { loadPlan } from "../plan_yaml.ts";
+import { loadPlan } from "../plan/yaml.ts";
 import { emitPlan, HOSTILE } from "./_test_emit.ts";
 import { hasGeneratedHeader } from "./header.ts";
 import { renderProject } from "./render_project.ts";

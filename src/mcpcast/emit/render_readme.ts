@@ -6,9 +6,8 @@
  * @module
  */
 
-import { effectiveApproval } from "../plan_schema.ts";
-import type { McpcastPlan, ToolPlan } from "../plan_types.ts";
-import { RUNTIME_VARIABLES } from "../runtime/config.ts";
+import { effectiveApproval, type McpcastPlan, type ToolPlan } from "../plan/mod.ts";
+import { RUNTIME_VARIABLES } from "../runtime/mod.ts";
 import { firstLine, markdownCode, markdownText } from "./code_text.ts";
 import { headerLine } from "./header.ts";
 import { authSection, connectSection } from "./render_readme_connect.ts";

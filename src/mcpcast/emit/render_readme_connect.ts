@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { McpcastPlan } from "../plan_types.ts";
+import type { McpcastPlan } from "../plan/mod.ts";
 import { markdownCode } from "./code_text.ts";
 
 const RUN_ARGS = [

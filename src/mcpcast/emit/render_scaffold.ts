@@ -5,8 +5,8 @@
  * @module
  */
 
-import type { McpcastPlan } from "../plan_types.ts";
-import { RUNTIME_VARIABLES } from "../runtime/config.ts";
+import type { McpcastPlan } from "../plan/mod.ts";
+import { RUNTIME_VARIABLES } from "../runtime/mod.ts";
 
 /** Scaffold paths: written once, never overwritten. */
 export const SCAFFOLD_FILES: readonly string[] = ["Dockerfile", ".env.example", ".gitignore"];

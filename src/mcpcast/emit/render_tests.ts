@@ -7,7 +7,7 @@
  * @module
  */
 
-import type { McpcastPlan } from "../plan_types.ts";
+import type { McpcastPlan } from "../plan/mod.ts";
 import { blockLiteral, commentText, literal } from "./code_text.ts";
 import { headerLine } from "./header.ts";
 import { type ExpectedCall, testCalls } from "./test_calls.ts";

@@ -9,8 +9,7 @@
  */
 
 import { McpcastError } from "../errors.ts";
-import { groupFor, TOOL_NAME_PATTERN } from "../names.ts";
-import type { McpcastPlan, ToolPlan } from "../plan_types.ts";
+import { groupFor, type McpcastPlan, TOOL_NAME_PATTERN, type ToolPlan } from "../plan/mod.ts";
 import { commentText, firstLine, literal } from "./code_text.ts";
 import { headerLine } from "./header.ts";
 

@@ -5,13 +5,8 @@
  * @module
  */
 
-import { withinBounds } from "../example_bounds.ts";
-import { exampleMismatch } from "../examples.ts";
-import type { McpcastPlan, ToolPlan } from "../plan_types.ts";
-import { buildRequestParts } from "../runtime/request_build.ts";
-import { callValues, selectRoute } from "../runtime/route_select.ts";
-import { cleanSchema } from "../runtime/schema_clean.ts";
-import { visibleParams } from "../runtime/tool_options.ts";
+import { exampleMismatch, type McpcastPlan, type ToolPlan, withinBounds } from "../plan/mod.ts";
+import { buildRequestParts, callValues, cleanSchema, selectRoute, visibleParams } from "../runtime/mod.ts";
 
 /** A call the generated tests make, with the request it must send. */
 export interface ExpectedCall {

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { parsePlan } from "../plan_schema.ts";
+import { parsePlan } from "../plan/schema.ts";
 import { emitPlan } from "./_test_emit.ts";
 import { testCalls } from "./test_calls.ts";
 

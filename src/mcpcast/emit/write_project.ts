@@ -16,9 +16,7 @@
 
 import { dirname, join, resolve } from "node:path";
 import { McpcastError } from "../errors.ts";
-import type { McpcastPlan } from "../plan_types.ts";
-import { writePlanFile } from "../plan_file.ts";
-import { loadPlan } from "../plan_yaml.ts";
+import { loadPlan, type McpcastPlan, writePlanFile } from "../plan/mod.ts";
 import type { FrameworkImport } from "./framework_imports.ts";
 import { hasGeneratedHeader } from "./header.ts";
 import { PLAN_FILE, renderProject } from "./render_project.ts";

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { McpcastError } from "../errors.ts";
-import { savePlan } from "../plan_yaml.ts";
+import { savePlan } from "../plan/yaml.ts";
 import { emitPlan, tempDir } from "./_test_emit.ts";
 import { planApiName, writeProject } from "./write_project.ts";
 

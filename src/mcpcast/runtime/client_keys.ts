@@ -9,7 +9,7 @@
 
 import type { ApiKeyClient } from "../../mcp/mod.ts";
 import { McpcastError } from "../errors.ts";
-import type { EnvLookup } from "../spec_limits.ts";
+import type { EnvLookup } from "../types.ts";
 
 /** Keys shown in the generated README and `.env.example`; a server refuses to start with them. */
 export const DOCUMENTATION_KEYS: readonly string[] = ["sk-acme", "sk-reviewer"];

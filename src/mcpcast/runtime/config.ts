@@ -7,8 +7,8 @@
  */
 
 import { McpcastError } from "../errors.ts";
-import type { EnvLookup } from "../spec_limits.ts";
-import { cleanUrlToken, urlTokenProblem } from "../url_token.ts";
+import type { EnvLookup } from "../types.ts";
+import { cleanUrlToken, urlTokenProblem } from "../_url_token.ts";
 
 /** One documented environment variable of the generated server. */
 export interface RuntimeVariable {

@@ -15,8 +15,8 @@
  */
 
 import { ToolError } from "../../_util/tool_error.ts";
-import type { ApiPlan } from "../plan_types.ts";
-import type { EnvLookup } from "../spec_limits.ts";
+import type { ApiPlan } from "../plan/mod.ts";
+import type { EnvLookup } from "../types.ts";
 
 /** The credential of one call and where it travels. */
 export interface Credential {

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { ToolError } from "../../mcp/mod.ts";
 import { type Credential, redactCredential, upstreamCredential } from "./credential.ts";
-import { envOf, petPlan, TOKEN } from "./_test_runtime.ts";
+import { petPlan, TOKEN } from "../_test_plans.ts";
+import { envOf } from "./_test_runtime.ts";
 
 function codeOf(run: () => unknown): string {
   try {

@@ -7,7 +7,7 @@
 
 import { hostEnv } from "../../_util/host_env.ts";
 import { McpcastError } from "../errors.ts";
-import type { EnvLookup } from "../spec_limits.ts";
+import type { EnvLookup } from "../types.ts";
 
 /** What the launcher was asked to do. */
 export interface LaunchOptions {

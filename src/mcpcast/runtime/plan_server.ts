@@ -31,9 +31,8 @@ import {
 import { hostEnv } from "../../_util/host_env.ts";
 import { isLoopbackHost } from "../../_util/net.ts";
 import { McpcastError } from "../errors.ts";
-import type { McpcastPlan, ToolPlan } from "../plan_types.ts";
-import { effectiveApproval } from "../plan_schema.ts";
-import type { EnvLookup } from "../spec_limits.ts";
+import { effectiveApproval, type McpcastPlan, type ToolPlan } from "../plan/mod.ts";
+import type { EnvLookup } from "../types.ts";
 import { readClientKeys } from "./client_keys.ts";
 import { readRuntimeConfig, type RuntimeConfig } from "./config.ts";
 import { planToolOptions } from "./tool_options.ts";

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { createTestClient } from "../../mcp/mod.ts";
 import { McpcastError } from "../errors.ts";
-import { envOf, fakeUpstream, petPlan, TOKEN } from "./_test_runtime.ts";
+import { petPlan, TOKEN } from "../_test_plans.ts";
+import { envOf, fakeUpstream } from "./_test_runtime.ts";
 import { buildPlanServer, checkBind, planInstructions, registerPlanTool } from "./plan_server.ts";
 
 function jsonOf(result: { content: unknown }): unknown {

@@ -14,7 +14,7 @@
  */
 
 import { ToolError } from "../../_util/tool_error.ts";
-import type { RouteParam, RoutePlan } from "../plan_types.ts";
+import type { RouteParam, RoutePlan } from "../plan/mod.ts";
 
 /** The URL and body of one upstream request. */
 export interface RequestParts {

@@ -1,8 +1,9 @@
 import assert from "node:assert/strict";
 import { ToolError } from "../../mcp/mod.ts";
-import type { RoutePlan } from "../plan_types.ts";
+import type { RoutePlan } from "../plan/types.ts";
 import { buildRequestParts, encodeSegment, flatten } from "./request_build.ts";
-import { petPlan, toolOf } from "./_test_runtime.ts";
+import { petPlan } from "../_test_plans.ts";
+import { toolOf } from "./_test_runtime.ts";
 import { admitsNull, callValues, routeAlternatives, selectRoute } from "./route_select.ts";
 
 function route(init: Partial<RoutePlan>): RoutePlan {

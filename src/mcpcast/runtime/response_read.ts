@@ -7,7 +7,7 @@
  */
 
 import { ToolError } from "../../_util/tool_error.ts";
-import { scrubText } from "../spec_scrub.ts";
+import { scrubText } from "../_scrub.ts";
 import { type Credential, redactCredential } from "./credential.ts";
 import { readStreamLimited } from "../../_util/read_body.ts";
 

@@ -7,7 +7,7 @@
  */
 
 import { ToolError } from "../../_util/tool_error.ts";
-import type { RoutePlan, ToolPlan } from "../plan_types.ts";
+import type { RoutePlan, ToolPlan } from "../plan/mod.ts";
 import type { JsonSchema } from "../types.ts";
 
 /** Whether `schema` admits null (JSON Schema `type: [.., "null"]`, OpenAPI `nullable`, a null enum member…). */

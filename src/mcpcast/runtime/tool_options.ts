@@ -10,7 +10,7 @@
  */
 
 import type { JsonSchemaObject, ToolOptions } from "../../mcp/mod.ts";
-import type { ParamPlan, ToolPlan } from "../plan_types.ts";
+import type { ParamPlan, ToolPlan } from "../plan/mod.ts";
 import type { JsonSchema } from "../types.ts";
 import { routeAlternatives } from "./route_select.ts";
 import { cleanSchema } from "./schema_clean.ts";

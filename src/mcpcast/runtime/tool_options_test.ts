@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { petPlan, plan, toolOf } from "./_test_runtime.ts";
+import { petPlan, plan } from "../_test_plans.ts";
+import { toolOf } from "./_test_runtime.ts";
 import {
   PARAM_SCHEMA_MAX,
   planToolDescription,

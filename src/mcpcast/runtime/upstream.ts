@@ -21,8 +21,8 @@ import { ToolError } from "../../_util/tool_error.ts";
 import { isLoopbackHost } from "../../_util/net.ts";
 import { hostEnv } from "../../_util/host_env.ts";
 import { McpcastError } from "../errors.ts";
-import type { ApiPlan, ToolPlan } from "../plan_types.ts";
-import type { EnvLookup } from "../spec_limits.ts";
+import type { ApiPlan, ToolPlan } from "../plan/mod.ts";
+import type { EnvLookup } from "../types.ts";
 import {
   DEFAULT_ERROR_EXCERPT_CHARS,
   DEFAULT_MAX_RESPONSE_BYTES,

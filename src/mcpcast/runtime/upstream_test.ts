@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { ToolError } from "../../mcp/mod.ts";
 import { McpcastError } from "../errors.ts";
-import { envOf, fakeUpstream, petPlan, TOKEN, toolOf } from "./_test_runtime.ts";
+import { petPlan, TOKEN } from "../_test_plans.ts";
+import { envOf, fakeUpstream, toolOf } from "./_test_runtime.ts";
 import { Upstream } from "./upstream.ts";
 
 const BEARER = { meta: { authorization: `Bearer ${TOKEN}` } };

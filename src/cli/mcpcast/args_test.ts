@@ -1,0 +1,197 @@
+import assert from "node:assert/strict";
+import { resolve } from "node:path";
+import { MCPCAST_HELP, parseMcpcastArgs } from "./args.ts";
+import { UsageError } from "../exit.ts";
+
+Deno.test("mcpcast SOURCE alone plans from the spec with every option at its default", () => {
+  assert.deepEqual(parseMcpcastArgs(["spec.yaml"]), {
+    mode: "spec",
+    source: "spec.yaml",
+    force: false,
+    profile: undefined,
+    auth: undefined,
+    approval: undefined,
+    baseUrl: undefined,
+    name: undefined,
+    maxTools: undefined,
+    planOnly: false,
+    review: false,
+    json: false,
+    help: false,
+  });
+});
+
+Deno.test("mcpcast reads every flag of a spec run", () => {
+  const options = parseMcpcastArgs([
+    "https://api.example.com/openapi.json",
+    "--out",
+    "build/pets",
+    "--force",
+    "--profile",
+    "full",
+    "--auth",
+    "api-key",
+    "--approval",
+    "pending",
+    "--base-url",
+    "https://api.example.com/v2",
+    "--name",
+    "pets_api",
+    "--max-tools",
+    "12",
+    "--plan-only",
+    "--no-curate",
+    "--review",
+    "--json",
+  ]);
+  assert.deepEqual(options, {
+    mode: "spec",
+    source: "https://api.example.com/openapi.json",
+    out: "build/pets",
+    force: true,
+    profile: "full",
+    auth: "api-key",
+    approval: "pending",
+    baseUrl: "https://api.example.com/v2",
+    name: "pets_api",
+    maxTools: 12,
+    planOnly: true,
+    review: true,
+    json: true,
+    help: false,
+  });
+  assert.equal(parseMcpcastArgs(["s.yaml", "-o", "x"]).out, "x");
+  assert.equal(parseMcpcastArgs(["s.yaml", "--approval", "elicitation"]).approval, "elicitation");
+  for (const auth of ["passthrough", "env-token", "api-key", "none"]) {
+    assert.equal(parseMcpcastArgs(["s.yaml", "--auth", auth]).auth, auth);
+  }
+  for (const profile of ["read-only", "standard", "full"]) {
+    assert.equal(parseMcpcastArgs(["s.yaml", "--profile", profile]).profile, profile);
+  }
+});
+
+Deno.test("mcpcast follows external $refs only with --external-refs or --allow-ref-host", () => {
+  assert.equal(parseMcpcastArgs(["s.yaml"]).externalRefs, undefined);
+  assert.deepEqual(parseMcpcastArgs(["s.yaml", "--external-refs"]).externalRefs, { allowHosts: [] });
+  assert.deepEqual(
+    parseMcpcastArgs([
+      "s.yaml",
+      "--allow-ref-host",
+      "Schemas.Example.com",
+      "--allow-ref-host=127.0.0.1:8080",
+      "--allow-ref-host",
+      "[::1]:9000",
+    ]).externalRefs,
+    { allowHosts: ["Schemas.Example.com", "127.0.0.1:8080", "[::1]:9000"] },
+  );
+});
+
+Deno.test("mcpcast --plan FILE regenerates from a plan resolved against the working directory", () => {
+  const options = parseMcpcastArgs([
+    "--plan",
+    "pets-mcp/mcpcast.plan.yaml",
+    "--out",
+    "o",
+    "--force",
+    "--json",
+  ]);
+  assert.equal(options.mode, "plan");
+  assert.equal(options.planFile, resolve("pets-mcp/mcpcast.plan.yaml"));
+  assert.equal(options.out, "o");
+  assert.equal(options.force, true);
+  assert.equal(parseMcpcastArgs(["--plan", "p.yaml", "--review"]).review, true);
+});
+
+Deno.test("mcpcast with no SOURCE, or with --interactive, is the guided setup, pre-filled by a few flags", () => {
+  assert.equal(parseMcpcastArgs([]).mode, "wizard");
+  const options = parseMcpcastArgs(["-i", "spec.yaml", "--base-url", "http://127.0.0.1:8000", "--out", "d"]);
+  assert.equal(options.mode, "wizard");
+  assert.equal(options.source, "spec.yaml");
+  assert.equal(options.baseUrl, "http://127.0.0.1:8000");
+  assert.equal(parseMcpcastArgs(["--interactive", "--force", "--no-curate"]).force, true);
+});
+
+Deno.test("mcpcast --help needs nothing else and describes every flag, and that curation comes later", () => {
+  assert.equal(parseMcpcastArgs(["--help"]).help, true);
+  assert.equal(parseMcpcastArgs(["-h", "--profile", "bogus"]).help, true);
+  const flags = [
+    "--out",
+    "--force",
+    "--profile",
+    "--auth",
+    "--approval",
+    "--base-url",
+    "--external-refs",
+    "--allow-ref-host",
+    "--name",
+    "--max-tools",
+    "--plan",
+    "--plan-only",
+    "--no-curate",
+    "--review",
+    "--interactive",
+    "--json",
+  ];
+  for (const flag of flags) assert.ok(MCPCAST_HELP.includes(`${flag} `), flag);
+  assert.match(MCPCAST_HELP, /curation with a model .* comes later/s);
+});
+
+Deno.test("mcpcast refuses unknown flags, bad values and combinations with a one-line message", () => {
+  const cases: Array<[string[], RegExp]> = [
+    [["s.yaml", "--bogus"], /--bogus/],
+    [["s.yaml", "--curate"], /--curate/],
+    [["a.yaml", "b.yaml"], /one SOURCE/],
+    [["  "], /SOURCE must not be empty/],
+    [["s.yaml", "--profile", "admin"], /--profile must be read-only, standard or full/],
+    [["s.yaml", "--auth", "oauth"], /--auth must be passthrough, env-token, api-key or none/],
+    [["s.yaml", "--approval", "auto"], /--approval must be elicitation or pending/],
+    [["s.yaml", "--approval", "pending"], /--approval pending needs --auth api-key/],
+    [["s.yaml", "--auth", "env-token", "--approval", "pending"], /needs --auth api-key/],
+    [["s.yaml", "--max-tools", "0"], /--max-tools must be an integer of at least 1/],
+    [["s.yaml", "--max-tools", "2.5"], /--max-tools/],
+    [["s.yaml", "--max-tools=-3"], /--max-tools must be/],
+    [["s.yaml", "--name", "Pets API"], /--name must be/],
+    [["s.yaml", "--name=-pets"], /--name must be/],
+    [["s.yaml", "--base-url", "api.example.com"], /--base-url must be an absolute http\(s\) URL/],
+    [["s.yaml", "--base-url", "ftp://files.example.com"], /--base-url must be/],
+    [["s.yaml", "--out", ""], /--out must not be empty/],
+    [["s.yaml", "--profile"], /--profile/],
+    [["s.yaml", "--plan", "p.yaml"], /SOURCE or --plan FILE, not both/],
+    [["--plan", ""], /--plan must not be empty/],
+    [["--plan", "p.yaml", "--profile", "full"], /--profile shapes a plan from a spec/],
+    [["--plan", "p.yaml", "--max-tools", "3"], /--max-tools shapes a plan/],
+    [["--plan", "p.yaml", "--plan-only"], /--plan-only needs SOURCE/],
+    [["--profile", "full"], /mcpcast needs SOURCE or --plan FILE/],
+    [["-i", "s.yaml", "--auth", "none"], /--auth does not apply to the guided setup/],
+    [["-i", "--json"], /--json does not apply to the guided setup/],
+    [["-i", "--plan", "p.yaml"], /--interactive takes no --plan/],
+    [
+      ["s.yaml", "--allow-ref-host", "https://schemas.example.com"],
+      /--allow-ref-host must be a host or host:port/,
+    ],
+    [["s.yaml", "--allow-ref-host", "a.example.com/x"], /--allow-ref-host must be/],
+    [["s.yaml", "--allow-ref-host", ""], /--allow-ref-host must be/],
+    [["s.yaml", "--external-refs=yes"], /--external-refs/],
+    [["--plan", "p.yaml", "--external-refs"], /--external-refs shapes a plan from a spec/],
+    [["-i", "--allow-ref-host", "h"], /--allow-ref-host does not apply to the guided setup/],
+  ];
+  for (const [args, message] of cases) {
+    assert.throws(() => parseMcpcastArgs(args), (error) => {
+      assert.ok(error instanceof UsageError, args.join(" "));
+      assert.match(error.message, message, args.join(" "));
+      assert.doesNotMatch(error.message, /\n/);
+      return true;
+    });
+  }
+});
+
+Deno.test("mcpcast never echoes a --base-url it refuses (it may carry a credential)", () => {
+  assert.throws(
+    () => parseMcpcastArgs(["s.yaml", "--base-url", "ftp://user:s3cret@example.com"]),
+    (error) => {
+      assert.ok(error instanceof UsageError);
+      assert.doesNotMatch(error.message, /s3cret/);
+      return true;
+    },
+  );
+});

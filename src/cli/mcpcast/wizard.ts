@@ -1,0 +1,232 @@
+/**
+ * The guided setup of `agentry mcpcast` (no SOURCE, or `--interactive`, on a terminal): plain
+ * line-based questions, step by step — the spec and what was detected in it, the safety profile
+ * (with what each would keep), the auth mode, the approval mode when it matters, the review table,
+ * the output directory — and nothing is written before the last confirmation.
+ *
+ * @module
+ */
+
+import { resolve } from "node:path";
+import {
+  API_NAME_PATTERN,
+  type ApprovalMode,
+  buildPlan,
+  McpcastError,
+  type McpcastPlan,
+  type ParsedSpec,
+  SAFETY_PROFILES,
+  type SafetyProfile,
+} from "../../mcpcast/mod.ts";
+import type { CliContext } from "../cli_context.ts";
+import {
+  approvalChoices,
+  authChoices,
+  credentialOf,
+  equivalentCommand,
+  previewOf,
+  previewPlans,
+  riskBreakdown,
+} from "./preview.ts";
+import { reviewLines, summaryLines } from "./report.ts";
+import { oneLineMessage, parseSource, publicSource } from "./source.ts";
+import { outDirState, writeCast } from "./write.ts";
+import { type Choice, PromptAborted, Prompter } from "../prompter.ts";
+import { CliFailure, EXIT, UsageError } from "../exit.ts";
+
+/** Answers given on the command line before the setup starts. */
+export interface WizardPrefill {
+  /** SOURCE, tried first. */
+  source?: string;
+  /** `--base-url`, the default base URL. */
+  baseUrl?: string;
+  /** `--out`, the default output directory. */
+  out?: string;
+  /** `--force`: write without asking about a non-empty directory. */
+  force: boolean;
+}
+
+const STEPS = 5;
+
+const PROFILE_NOTES: Readonly<Record<SafetyProfile, string>> = {
+  "read-only": "reads only",
+  standard: "reads, and writes behind human approval",
+  full: "everything; every non-read behind human approval",
+};
+
+interface Loaded {
+  source: string;
+  spec: ParsedSpec;
+  baseUrl?: string;
+  previews: Record<SafetyProfile, McpcastPlan>;
+}
+
+/** Runs the guided setup; refuses with a usage error when stdin or stdout is not a terminal. */
+export async function runWizard(ctx: CliContext, prefill: WizardPrefill): Promise<number> {
+  const terminal = (ctx.isTerminal?.("stdin") ?? false) && (ctx.isTerminal?.("stdout") ?? false);
+  if (ctx.readLine === undefined || !terminal) {
+    throw new UsageError(
+      "mcpcast needs SOURCE or --plan FILE (the guided setup runs only when stdin and stdout are a terminal)",
+    );
+  }
+  const ask = new Prompter(ctx);
+  try {
+    return await guide(ask, ctx, prefill);
+  } catch (error) {
+    if (error instanceof PromptAborted) {
+      ask.say("");
+      throw new CliFailure(
+        `aborted: nothing written${error.message === "aborted" ? "" : ` (${error.message})`}`,
+      );
+    }
+    if (error instanceof McpcastError) throw new CliFailure(oneLineMessage(error.message), { cause: error });
+    throw error;
+  }
+}
+
+function step(ask: Prompter, n: number, title: string): void {
+  ask.say("");
+  ask.say(`Step ${n}/${STEPS}  ${title}`);
+}
+
+function httpUrlProblem(answer: string): string | undefined {
+  const url = URL.parse(answer);
+  return url !== null && (url.protocol === "http:" || url.protocol === "https:")
+    ? undefined
+    : "give an absolute http(s) URL";
+}
+
+/** Step 1: the spec, what it holds, and its base URL (re-parsed when changed). */
+async function loadSpec(ask: Prompter, ctx: CliContext, prefill: WizardPrefill): Promise<Loaded> {
+  step(ask, 1, "API description");
+  let given = prefill.source;
+  while (true) {
+    const source = given ?? await ask.ask("Spec (file path or http(s) URL)");
+    given = undefined;
+    let baseUrl = prefill.baseUrl;
+    try {
+      let spec = await parseSource(source, { baseUrl, signal: ctx.signal, env: ctx.env });
+      const { title = spec.info.apiName, version } = spec.info;
+      ask.say(`  ${title}${version ? ` ${version}` : ""}`);
+      ask.say(`  ${riskBreakdown(spec)}`);
+      while (true) {
+        const current = baseUrl ?? spec.info.baseUrl;
+        if (current === "") ask.say("  the spec names no server URL");
+        const typed = await ask.ask("Base URL", { fallback: current, check: httpUrlProblem });
+        try {
+          if (typed !== current) {
+            spec = await parseSource(source, { baseUrl: typed, signal: ctx.signal, env: ctx.env });
+            baseUrl = typed;
+          }
+          const previews = previewPlans(spec, baseUrl);
+          const schemes = Object.keys(spec.securitySchemes).length;
+          ask.say(
+            schemes === 0
+              ? "  credential: none declared by the spec"
+              : `  credential: ${
+                credentialOf(previews["read-only"])
+              } (${schemes} security scheme(s) in the spec)`,
+          );
+          return { source, spec, baseUrl, previews };
+        } catch (error) {
+          if (!(error instanceof McpcastError)) throw error;
+          ask.say(`  ${oneLineMessage(error.message)}`);
+        }
+      }
+    } catch (error) {
+      if (!(error instanceof McpcastError)) throw error;
+      ask.say(`  ${oneLineMessage(error.message)}`);
+    }
+  }
+}
+
+/** Step 2: the safety profile, with what each would keep. */
+async function chooseProfile(ask: Prompter, loaded: Loaded): Promise<SafetyProfile> {
+  step(ask, 2, "Safety profile");
+  const choices: Choice<SafetyProfile>[] = SAFETY_PROFILES.map((profile) => {
+    const { kept, gated, dropped } = previewOf(loaded.previews[profile]);
+    const counts = `${kept} tool${kept === 1 ? "" : "s"}${
+      gated > 0 ? ` (${gated} gated)` : ""
+    }, ${dropped} dropped`;
+    return { value: profile, note: `${counts.padEnd(32)} ${PROFILE_NOTES[profile]}` };
+  });
+  return await ask.choose("Profile", choices, "read-only");
+}
+
+/** Step 3: the auth mode, then the approval mode when gated tools and a choice exist. */
+async function chooseAuth(ask: Prompter, loaded: Loaded, profile: SafetyProfile) {
+  step(ask, 3, "Authentication to the API");
+  const preview = loaded.previews[profile];
+  const auth = await ask.choose("Auth", authChoices(preview), "env-token");
+  const gated = previewOf(preview).gated;
+  let approval: ApprovalMode | undefined;
+  if (gated > 0) {
+    const choices = approvalChoices(auth);
+    if (choices.length > 1) {
+      ask.say(`  ${gated} tool(s) wait for a human approval; who approves?`);
+      approval = await ask.choose("Approval", choices, choices[0].value);
+    } else ask.say(`  ${gated} gated tool(s): ${choices[0].note} (elicitation)`);
+  }
+  return { auth, approval };
+}
+
+/** Step 5: name and folder; a folder that is not empty needs a yes. */
+async function chooseTarget(ask: Prompter, plan: McpcastPlan, prefill: WizardPrefill) {
+  step(ask, 5, "Project");
+  const name = await ask.ask("API name", {
+    fallback: plan.api.name,
+    check: (typed) =>
+      API_NAME_PATTERN.test(typed) ? undefined : "use lower-case letters, digits, '-' and '_'",
+  });
+  const fallback = prefill.out ?? `./${name}-mcp`;
+  while (true) {
+    const out = await ask.ask("Output directory", { fallback });
+    const state = prefill.force ? "empty" : await outDirState(resolve(out));
+    if (state === "missing" || state === "empty") return { name, out, force: prefill.force };
+    const question = state === "project"
+      ? `  ${out} already holds an mcpcast project: replace its plan and generated files?`
+      : `  ${out} is not empty and is not an mcpcast project: write into it anyway?`;
+    if (await ask.confirm(question, false)) return { name, out, force: true };
+  }
+}
+
+async function guide(ask: Prompter, ctx: CliContext, prefill: WizardPrefill): Promise<number> {
+  ask.say(
+    "agentry mcpcast: guided setup. Enter takes the [default]; Ctrl-D or Ctrl-C stops (nothing is written).",
+  );
+  const loaded = await loadSpec(ask, ctx, prefill);
+  const profile = await chooseProfile(ask, loaded);
+  const { auth, approval } = await chooseAuth(ask, loaded, profile);
+  const built = buildPlan(loaded.spec, { profile, auth, approval, baseUrl: loaded.baseUrl });
+  step(ask, 4, "Review");
+  for (const line of reviewLines(built)) ask.say(`  ${line}`);
+  const target = await chooseTarget(ask, built, prefill);
+  const plan = target.name === built.api.name
+    ? built
+    : { ...built, api: { ...built.api, name: target.name } };
+  if (!await ask.confirm(`Write the project to ${target.out}?`, true)) throw new PromptAborted();
+  const outcome = await writeCast({
+    plan,
+    outDir: resolve(target.out),
+    shownDir: target.out,
+    writePlan: true,
+    planOnly: false,
+    force: target.force,
+    fromSpec: true,
+  });
+  ask.say("");
+  for (const line of summaryLines(plan, outcome)) ask.say(line);
+  const command = equivalentCommand({
+    source: publicSource(loaded.source),
+    ...(loaded.baseUrl === undefined ? {} : { baseUrl: loaded.baseUrl }),
+    profile,
+    auth,
+    ...(approval === undefined ? {} : { approval }),
+    ...(target.name === loaded.spec.info.apiName ? {} : { name: target.name }),
+    ...(target.out === `./${target.name}-mcp` ? {} : { out: target.out }),
+    force: target.force,
+  });
+  ask.say(`Same result without questions: ${command}`);
+  ask.say(`Next: cd ${target.out} && deno task test`);
+  return EXIT.ok;
+}

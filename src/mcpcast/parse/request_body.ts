@@ -1,0 +1,156 @@
+/**
+ * Request bodies → body parameters: the media type preference, flattening an object schema into one
+ * parameter per property, the empty-object rule and the whole-body (`raw_body`) rule.
+ *
+ * @module
+ */
+
+import { malformed, throwRefProblems } from "./operation_defect.ts";
+import type { RefResolver } from "./refs.ts";
+import type { JsonSchema, ParamSpec } from "../types.ts";
+import { isMapping, type SpecMapping, trimmedString } from "../_spec_values.ts";
+
+const JSON_MEDIA = "application/json";
+const FORM_MEDIA = "application/x-www-form-urlencoded";
+const COMPOSITE_KEYS = [
+  "allOf",
+  "anyOf",
+  "oneOf",
+  "not",
+  "items",
+  "additionalProperties",
+  "patternProperties",
+];
+
+/** Body parameters and how they are encoded. */
+export interface BodyParams {
+  /** One per property of an object body, a single `raw_body` parameter, or none. */
+  params: ParamSpec[];
+  /** `form` for `application/x-www-form-urlencoded`, else `json`. */
+  encoding: "json" | "form";
+  /** Why the body cannot be sent, when only unsupported media types are offered. */
+  unsupported?: string;
+}
+
+/**
+ * The key of the preferred media type of a `content` mapping: `application/json`, then
+ * `application/x-www-form-urlencoded`, then the first containing "json" (`+json` included).
+ */
+export function preferredMedia(content: SpecMapping): string | undefined {
+  const keys = Object.keys(content);
+  const bare = (key: string) => key.split(";")[0].trim().toLowerCase();
+  return keys.find((key) => bare(key) === JSON_MEDIA) ?? keys.find((key) => bare(key) === FORM_MEDIA) ??
+    keys.find((key) => key.toLowerCase().includes("json"));
+}
+
+/**
+ * The body parameters of an OpenAPI 3 `requestBody`. Throws `OperationDefect` for a malformed
+ * body or an unresolvable reference.
+ */
+export function requestBodyParams(requestBody: unknown, resolver: RefResolver): BodyParams {
+  if (requestBody === undefined || requestBody === null) return { params: [], encoding: "json" };
+  const followed = resolver.follow(requestBody);
+  throwRefProblems(followed.problem ? [followed.problem] : []);
+  const body = followed.value;
+  if (!isMapping(body)) throw malformed("requestBody", "mapping", body);
+  const content = body.content;
+  if (content === undefined || content === null) return { params: [], encoding: "json" };
+  if (!isMapping(content)) throw malformed("requestBody.content", "mapping", content);
+  if (Object.keys(content).length === 0) return { params: [], encoding: "json" };
+  const media = preferredMedia(content);
+  if (media === undefined) {
+    const offered = Object.keys(content).sort().join(", ");
+    return { params: [], encoding: "json", unsupported: `unsupported request body media type ${offered}` };
+  }
+  const encoding = media.split(";")[0].trim().toLowerCase() === FORM_MEDIA ? "form" : "json";
+  const entry = content[media];
+  if (!isMapping(entry)) throw malformed(`requestBody.content['${media}']`, "mapping", entry);
+  if (entry.schema === undefined || entry.schema === null) return { params: [], encoding };
+  if (!isMapping(entry.schema)) {
+    throw malformed(`requestBody.content['${media}'].schema`, "mapping", entry.schema);
+  }
+  const resolved = resolver.resolve(entry.schema);
+  throwRefProblems(resolved.problems);
+  const params = flattenBody(resolved.value as JsonSchema, {
+    required: body.required === true,
+    description: trimmedString(body, "description"),
+  });
+  return { params, encoding };
+}
+
+/**
+ * Body parameters for a resolved body schema (its `readOnly` properties dropped): one `body`
+ * parameter per property of an object schema with properties; none for an object with empty
+ * `properties` and no combinators, `items` or `additionalProperties` (or an empty schema); else a
+ * single `body` parameter of location `raw_body` carrying the whole schema.
+ */
+export function flattenBody(
+  schema: JsonSchema,
+  options: { required: boolean; description?: string },
+): ParamSpec[] {
+  const body = stripReadOnly(schema);
+  const properties = body.properties;
+  const type = body.type;
+  const objectType = type === undefined || type === "object" ||
+    (Array.isArray(type) && type.includes("object"));
+  if (objectType && isMapping(properties)) {
+    const names = Object.keys(properties);
+    const required = Array.isArray(body.required) ? body.required : [];
+    if (names.length > 0) {
+      return names.map((name) => {
+        const property = isMapping(properties[name]) ? properties[name] as JsonSchema : {};
+        return withDescription(
+          { name, wireName: name, location: "body", required: required.includes(name), schema: property },
+          trimmedString(property, "description"),
+        );
+      });
+    }
+    if (!COMPOSITE_KEYS.some((key) => key in body)) return [];
+  }
+  if (Object.keys(body).length === 0) return [];
+  return [withDescription(
+    { name: "body", wireName: "body", location: "raw_body", required: options.required, schema: body },
+    options.description ?? trimmedString(body, "description"),
+  )];
+}
+
+/** `param` with `description` set when there is one. */
+export function withDescription(param: ParamSpec, description: string | undefined): ParamSpec {
+  if (description !== undefined) param.description = description;
+  return param;
+}
+
+/**
+ * `schema` without `readOnly: true` properties, at any depth (properties, items, combinators,
+ * additionalProperties), each also removed from its `required` list. Modifies fresh schemas from the
+ * resolver in place and returns the same object.
+ */
+export function stripReadOnly(schema: JsonSchema): JsonSchema {
+  const stack: SpecMapping[] = [schema];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    const properties = node.properties;
+    if (isMapping(properties)) {
+      const dropped = Object.keys(properties).filter((name) =>
+        isMapping(properties[name]) && (properties[name] as SpecMapping).readOnly === true
+      );
+      for (const name of dropped) delete properties[name];
+      if (dropped.length > 0 && Array.isArray(node.required)) {
+        node.required = node.required.filter((name) => !dropped.includes(name as string));
+      }
+      for (const name of Object.keys(properties)) pushSchema(stack, properties[name]);
+    }
+    pushSchema(stack, node.items);
+    pushSchema(stack, node.additionalProperties);
+    for (const key of ["allOf", "anyOf", "oneOf"]) {
+      const list = node[key];
+      if (Array.isArray(list)) { for (const item of list) pushSchema(stack, item); }
+    }
+  }
+  return schema;
+}
+
+function pushSchema(stack: SpecMapping[], value: unknown): void {
+  if (Array.isArray(value)) { for (const item of value) pushSchema(stack, item); }
+  else if (isMapping(value)) stack.push(value);
+}

@@ -1,0 +1,9 @@
+/**
+ * Example values for tool parameters: made from a schema (its `example`, `default`, enum, format or
+ * pattern), kept within its bounds, and checked against it.
+ *
+ * @module
+ */
+
+export { exampleMismatch, makeExample } from "./examples.ts";
+export { withinBounds } from "./example_bounds.ts";

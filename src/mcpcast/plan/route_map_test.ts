@@ -1,0 +1,150 @@
+import assert from "node:assert/strict";
+import { SECRET } from "../_test_plans.ts";
+import { operation, param } from "./_test_plan_fixtures.ts";
+import type { CredentialSlot, Operation, SecurityScheme } from "../types.ts";
+import {
+  AUTHORIZATION_SLOT,
+  credentialSlot,
+  mapOperation,
+  routeBaseUrl,
+  routeFromOperation,
+  sameSlot,
+} from "./route_map.ts";
+
+const BASE = "https://api.example.com";
+const KEY_HEADER: SecurityScheme = { id: "keyAuth", type: "apiKey", in: "header", paramName: "X-API-Key" };
+const BEARER: SecurityScheme = { id: "bearer", type: "http", scheme: "bearer" };
+
+function secured(id: string, scheme: SecurityScheme, slot?: CredentialSlot): Operation {
+  return operation(id, "GET", "/things", { securityScheme: scheme, credentialSlot: slot });
+}
+
+function reason(op: Operation, credential: CredentialSlot = AUTHORIZATION_SLOT): string | undefined {
+  const mapped = mapOperation(op, { baseUrl: BASE, credential });
+  return "reason" in mapped ? mapped.reason : undefined;
+}
+
+Deno.test("the credential slot is the one most operations need", () => {
+  const key = { location: "header", name: "X-API-Key" } as const;
+  const ops = [
+    secured("a", BEARER, AUTHORIZATION_SLOT),
+    secured("b", KEY_HEADER, key),
+    secured("c", KEY_HEADER, { location: "header", name: "x-api-key" }),
+    operation("d", "GET", "/d"),
+  ];
+  assert.deepEqual(credentialSlot(ops), key);
+});
+
+Deno.test("a credential slot tie goes to the first seen; no slot means the Authorization header", () => {
+  const query = { location: "query", name: "api_key" } as const;
+  const ops = [secured("a", KEY_HEADER, query), secured("b", BEARER, AUTHORIZATION_SLOT)];
+  assert.deepEqual(credentialSlot(ops), query);
+  assert.deepEqual(credentialSlot(ops.toReversed()), AUTHORIZATION_SLOT);
+  assert.deepEqual(credentialSlot([operation("a", "GET", "/a")]), {
+    location: "header",
+    name: "Authorization",
+  });
+  assert.equal(sameSlot({ location: "query", name: "Key" }, { location: "query", name: "key" }), false);
+});
+
+Deno.test("an unsupported body is dropped with the parser's reason", () => {
+  const op = operation("upload", "POST", "/files", {
+    unsupportedBody: "unsupported request body media type multipart/form-data",
+  });
+  assert.equal(reason(op), "unsupported by mcpcast: unsupported request body media type multipart/form-data");
+});
+
+Deno.test("a route that fails validation is dropped with the route's problem", () => {
+  const op = operation("getThing", "GET", "/things/{id}");
+  assert.equal(
+    reason(op),
+    "unsupported by mcpcast: route 'getThing': path placeholder(s) 'id' have no matching path parameter",
+  );
+});
+
+Deno.test("an operation-level server carrying a credential is dropped without echoing it", () => {
+  const op = operation("getThing", "GET", "/things", { baseUrl: `https://me:${SECRET}@files.example.com` });
+  const why = reason(op) ?? "";
+  assert.ok(why.startsWith("unsupported by mcpcast: route base_url must not carry credentials"), why);
+  assert.match(why, /host 'files\.example\.com'/);
+  assert.ok(!why.includes(SECRET));
+  const query = operation("getThing", "GET", "/things", {
+    baseUrl: `https://files.example.com/?k=${SECRET}`,
+  });
+  assert.match(reason(query) ?? "", /query string or fragment/);
+});
+
+Deno.test("required header and cookie parameters the runtime does not send make an operation unmappable", () => {
+  const header = operation("a", "GET", "/a", {
+    params: [param("X-Request-Id", "header", { required: true })],
+  });
+  assert.equal(
+    reason(header),
+    "unsupported by mcpcast: required header parameter 'X-Request-Id' cannot be sent",
+  );
+  const cookie = operation("a", "GET", "/a", { params: [param("session", "cookie", { required: true })] });
+  assert.equal(reason(cookie), "unsupported by mcpcast: required cookie parameter 'session' cannot be sent");
+  const optional = operation("a", "GET", "/a", { params: [param("X-Trace", "header")] });
+  assert.equal(reason(optional), undefined);
+  for (const sent of ["Authorization", "Content-Type", "accept", "Host", "Content-Length", "User-Agent"]) {
+    const op = operation("a", "GET", "/a", { params: [param(sent, "header", { required: true })] });
+    assert.equal(reason(op), undefined, sent);
+  }
+  const key = operation("a", "GET", "/a", { params: [param("x-api-key", "header", { required: true })] });
+  assert.equal(reason(key, { location: "header", name: "X-API-Key" }), undefined);
+});
+
+Deno.test("a scheme the server cannot present makes an operation unmappable", () => {
+  const cookie: SecurityScheme = { id: "cookieAuth", type: "apiKey", in: "cookie", paramName: "sid" };
+  assert.equal(
+    reason(secured("a", cookie)),
+    "unsupported by mcpcast: requires security scheme 'cookieAuth' (an API key in cookie 'sid'), which the " +
+      "generated server cannot present",
+  );
+  assert.match(reason(secured("a", { id: "mtls", type: "mutualTLS" })) ?? "", /mutual TLS/);
+});
+
+Deno.test("a scheme needing another slot than the plan's makes an operation unmappable", () => {
+  assert.equal(
+    reason(secured("a", KEY_HEADER, { location: "header", name: "X-API-Key" })),
+    "unsupported by mcpcast: requires security scheme 'keyAuth' (an API key in header 'X-API-Key'), but this " +
+      "server presents its credential in header 'Authorization'",
+  );
+  assert.match(
+    reason(secured("a", BEARER, AUTHORIZATION_SLOT), { location: "query", name: "api_key" }) ?? "",
+    /requires security scheme 'bearer' \(HTTP bearer authentication\), but .* in query parameter 'api_key'$/,
+  );
+  assert.equal(reason(secured("a", BEARER, { location: "header", name: "authorization" })), undefined);
+});
+
+Deno.test("a route maps exposed parameters with wire names; headers and the query credential stay out", () => {
+  const op = operation("updatePet", "PUT", "/pets/{id}", {
+    params: [
+      param("id", "path"),
+      param("verbose", "query"),
+      param("api_key", "query", { required: true }),
+      param("X-Trace", "header"),
+      param("body_id", "body", { wireName: "id", required: true }),
+    ],
+    bodyEncoding: "form",
+  });
+  const route = routeFromOperation(op, { baseUrl: BASE, credential: { location: "query", name: "api_key" } });
+  assert.deepEqual(route, {
+    operation_id: "updatePet",
+    method: "PUT",
+    path: "/pets/{id}",
+    params: {
+      id: { location: "path", required: true },
+      verbose: { location: "query", required: false },
+      body_id: { location: "body", required: true, wire_name: "id" },
+    },
+    body_encoding: "form",
+  });
+});
+
+Deno.test("a route carries a base URL only for an operation's own different server", () => {
+  const own = operation("a", "GET", "/a", { baseUrl: "https://files.example.com/", docBaseUrl: BASE });
+  assert.equal(routeBaseUrl(own, BASE), "https://files.example.com");
+  assert.equal(routeBaseUrl(own, "https://files.example.com"), undefined);
+  assert.equal(routeBaseUrl(operation("a", "GET", "/a"), "https://elsewhere.example.com"), undefined);
+});

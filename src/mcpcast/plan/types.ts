@@ -1,0 +1,114 @@
+/**
+ * Types of the plan, `mcpcast.plan.yaml` (schema version 1): the editable source of truth from which
+ * the MCP server project is generated. Field names are the file's own (snake_case); every type here
+ * is the validated form, with defaults filled. The schemas that produce them are in `schema.ts`.
+ *
+ * @module
+ */
+
+import type { ApprovalMode, AuthMode, HttpMethod, JsonSchema, RiskClass, SafetyProfile } from "../types.ts";
+
+/** Where a tool parameter travels on one route. */
+export type RouteParamLocation = "path" | "query" | "body" | "raw_body";
+
+/** How one tool parameter is sent by one route. */
+export interface RouteParam {
+  /** Where it travels. */
+  location: RouteParamLocation;
+  /** Whether this route needs it (routes are selected by their required parameters). @default false */
+  required: boolean;
+  /** Name on the wire when it differs from the tool parameter name (`body_name` sent as `name`). */
+  wire_name?: string;
+}
+
+/** One upstream HTTP operation a tool can call. */
+export interface RoutePlan {
+  /** The spec's operation id. */
+  operation_id: string;
+  /** HTTP method. */
+  method: HttpMethod;
+  /** Path template, starting with "/" (`/pets/{petId}`). */
+  path: string;
+  /** Tool parameter name to how this route sends it. @default {} */
+  params: Record<string, RouteParam>;
+  /** How body parameters are encoded. @default "json" */
+  body_encoding: "json" | "form";
+  /** The operation's own server, when it differs from the API's base URL. */
+  base_url?: string;
+}
+
+/** The agent-facing shape of one tool parameter. */
+export interface ParamPlan {
+  /** What the agent reads about it. @default "" */
+  description: string;
+  /** Its JSON Schema. @default {type: "string"} */
+  json_schema: JsonSchema;
+  /** Whether the tool requires it. @default false */
+  required: boolean;
+  /** Value sent when the agent gives none (absent: no default). */
+  default?: unknown;
+  /** Hidden from the agent; `default` is sent on every call instead. @default false */
+  hidden: boolean;
+}
+
+/** One generated MCP tool. */
+export interface ToolPlan {
+  /** Tool name (`^[a-z][a-z0-9_]{0,63}$`, not reserved). */
+  name: string;
+  /** What the agent reads (trimmed, never blank). */
+  description: string;
+  /** Its risk class, never below the floor of any of its routes. */
+  risk: RiskClass;
+  /** Routes in dispatch order: the first whose required parameters were all given is called. */
+  routes: RoutePlan[];
+  /** Parameters by tool-facing name. @default {} */
+  params: Record<string, ParamPlan>;
+  /** One worked example: visible parameter name to value. @default null */
+  example: Record<string, unknown> | null;
+  /** Whether every call waits for a human decision. @default false */
+  requires_approval: boolean;
+  /** Tags. @default [] */
+  tags: string[];
+}
+
+/** An operation deliberately left out, with why. */
+export interface DroppedOp {
+  /** The spec's operation id. */
+  operation_id: string;
+  /** Why it is not a tool. */
+  reason: string;
+}
+
+/** The upstream API and how the generated server talks to it. */
+export interface ApiPlan {
+  /** API name (`^[a-z0-9][a-z0-9_-]{0,62}$`). */
+  name: string;
+  /** Absolute http(s) base URL without userinfo, query, fragment or trailing "/". */
+  base_url: string;
+  /** How the generated server authenticates upstream. @default "passthrough" */
+  auth: AuthMode;
+  /** Who approves gated calls; null means the default for `auth` (see `effectiveApproval`). @default null */
+  approval: ApprovalMode | null;
+  /** One-line description of the API. @default "" */
+  description: string;
+  /** Where the spec came from (a URL in public form). @default null */
+  spec_source: string | null;
+  /** Where the upstream credential travels. @default "header" */
+  credential_location: "header" | "query";
+  /** Header or query parameter carrying the upstream credential. @default "Authorization" */
+  credential_name: string;
+}
+
+/** A whole plan. */
+export interface McpcastPlan {
+  /** Schema version of the plan file. */
+  version: 1;
+  /** The upstream API. */
+  api: ApiPlan;
+  /** Which risk classes are generated, and which are gated. @default "read-only" */
+  profile: SafetyProfile;
+  /** The tools, in plan order. @default [] */
+  tools: ToolPlan[];
+  /** Operations left out, with reasons. @default [] */
+  dropped: DroppedOp[];
+}
