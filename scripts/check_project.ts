@@ -44,7 +44,8 @@ function isFile(path: string): boolean {
 const STAGE_FOLDER = /^src\/mcpcast\/(load|parse|plan|emit|runtime)\//;
 
 /** The `mod.ts` an import of `target` from `from` must go through, when `target` is in a stage folder
- * (or deeper) that `from` is outside of. */
+ * (or deeper) that `from` is outside of. A stage may also offer an unpublished `internal.ts` face to the
+ * other stages of mcpcast (Fresh's internals pattern), for what they share but users do not need. */
 function stageFace(from: string, target: string): string | undefined {
   if (!STAGE_FOLDER.test(target) || !isFile(join(root, target))) return undefined; // not generated code's imports
   const parts = target.split("/");
@@ -73,7 +74,10 @@ for await (const file of walk(join(root, "src"))) {
     const target = relative(root, resolve(dirname(file), match[1]));
     const stageMod = stageFace(rel, target);
     const privateTarget = target.split("/").at(-1)!.startsWith("_");
-    if (stageMod !== undefined && target !== stageMod && !(isTest && !privateTarget)) {
+    const internalFace = stageMod?.replace(/mod\.ts$/, "internal.ts");
+    if (
+      stageMod !== undefined && target !== stageMod && target !== internalFace && !(isTest && !privateTarget)
+    ) {
       problems.push(`${rel}: imports ${target}; use ${stageMod}`);
     }
     const parts = target.split("/");

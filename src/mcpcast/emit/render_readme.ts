@@ -7,7 +7,7 @@
  */
 
 import { effectiveApproval, type McpcastPlan, type ToolPlan } from "../plan/mod.ts";
-import { RUNTIME_VARIABLES } from "../runtime/mod.ts";
+import { RUNTIME_VARIABLES } from "../runtime/internal.ts";
 import { firstLine, markdownCode, markdownText } from "./code_text.ts";
 import { headerLine } from "./header.ts";
 import { authSection, connectSection } from "./render_readme_connect.ts";

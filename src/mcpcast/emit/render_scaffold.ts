@@ -6,7 +6,7 @@
  */
 
 import type { McpcastPlan } from "../plan/mod.ts";
-import { RUNTIME_VARIABLES } from "../runtime/mod.ts";
+import { RUNTIME_VARIABLES } from "../runtime/internal.ts";
 
 /** Scaffold paths: written once, never overwritten. */
 export const SCAFFOLD_FILES: readonly string[] = ["Dockerfile", ".env.example", ".gitignore"];

@@ -6,7 +6,13 @@
  */
 
 import { exampleMismatch, type McpcastPlan, type ToolPlan, withinBounds } from "../plan/mod.ts";
-import { buildRequestParts, callValues, cleanSchema, selectRoute, visibleParams } from "../runtime/mod.ts";
+import {
+  buildRequestParts,
+  callValues,
+  cleanSchema,
+  selectRoute,
+  visibleParams,
+} from "../runtime/internal.ts";
 
 /** A call the generated tests make, with the request it must send. */
 export interface ExpectedCall {

@@ -18,12 +18,3 @@ export { planToolOptions } from "./tool_options.ts";
 
 // The generated launcher's command line (its `main.ts`).
 export { LAUNCH_USAGE, type LaunchOptions, parseLaunchArgs } from "./launch_args.ts";
-
-// How the server turns a call into a request, and the variables it reads: shared with mcpcast's
-// generator (emit), which writes the generated tests' expected requests and README with the same
-// code and names the server uses.
-export { RUNTIME_VARIABLES, type RuntimeVariable } from "./config.ts";
-export { cleanSchema } from "./schema_clean.ts";
-export { visibleParams } from "./tool_options.ts";
-export { callValues, selectRoute } from "./route_select.ts";
-export { buildRequestParts, type RequestParts } from "./request_build.ts";

@@ -1,0 +1,13 @@
+/**
+ * What mcpcast's generator (emit) shares with the generated-server runtime, and users do not need: how the
+ * server turns a call into a request and the variables it reads, so the generated tests' expected requests
+ * and README come from the same code and names the server uses. Not a published entry point.
+ *
+ * @module
+ */
+
+export { RUNTIME_VARIABLES, type RuntimeVariable } from "./config.ts";
+export { cleanSchema } from "./schema_clean.ts";
+export { visibleParams } from "./tool_options.ts";
+export { callValues, selectRoute } from "./route_select.ts";
+export { buildRequestParts, type RequestParts } from "./request_build.ts";
