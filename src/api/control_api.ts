@@ -8,11 +8,11 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { HTTPException } from "hono/http-exception";
 import { describeError } from "../_util/errors.ts";
-import type { AgentRuntime, DeployPolicy } from "../runtime/mod.ts";
+import { type AgentRuntime, type DeployPolicy, RuntimeError } from "../runtime/mod.ts";
 import { VERSION } from "../version.ts";
 import type { ApiEnv, ControlApi } from "./context.ts";
 import { ApiError } from "./errors.ts";
-import { runtimeFailure } from "./failures.ts";
+import { fromRuntime, runtimeFailure } from "./failures.ts";
 import { createGuard } from "./guard.ts";
 import { apiEnvLookup, type ControlApiOptions, resolveControlApiOptions } from "./options.ts";
 import { createRequestEvents } from "./request_events.ts";
@@ -74,7 +74,8 @@ export function createControlApi(runtime: AgentRuntime, options: ControlApiOptio
     if (error instanceof ApiError) answer = error;
     else if (error instanceof HTTPException) {
       answer = new ApiError("HTTP_ERROR", error.message || "HTTP error.", { status: error.status });
-    } else {
+    } else if (error instanceof RuntimeError) answer = fromRuntime(error, { logger });
+    else {
       answer = runtimeFailure("INTERNAL_ERROR", error, logger, { method: c.req.method, path: c.req.path });
     }
     if (answer.errorId) c.set("errorId", answer.errorId);

@@ -5,7 +5,7 @@
  */
 
 export * from "./lifecycle.ts";
-export * from "./process_errors.ts";
+export * from "./errors.ts";
 export type * from "./process_parts.ts";
 export { AgentProcess, type AgentProcessOptions, type ProcessSummary } from "./process.ts";
 export type { ProcessCounters, ProcessStatus } from "./process_status.ts";

@@ -11,7 +11,7 @@ import { JournalPool, ProcessJournal } from "../journal/mod.ts";
 import type { ProcessConfig } from "./config/mod.ts";
 import { resolveEnvReferences } from "./policy/mod.ts";
 import { AgentProcess, type ProcessSummary } from "./process.ts";
-import { DeployError, ProcessExistsError, ProcessNotFoundError } from "./process_errors.ts";
+import { RuntimeError } from "./errors.ts";
 import type { EnvLookup, ProcessPartFactory, ProcessSource } from "./process_parts.ts";
 import type { Invoker } from "./process_event.ts";
 import type { ProcessState } from "./lifecycle.ts";
@@ -96,10 +96,12 @@ export class AgentRuntime {
     return this.#processes.get(name);
   }
 
-  /** The process with this name, or {@linkcode ProcessNotFoundError}. */
+  /** The process with this name; rejects with a {@linkcode RuntimeError} PROCESS_NOT_FOUND otherwise. */
   require(name: string): AgentProcess {
     const process = this.#processes.get(name);
-    if (!process) throw new ProcessNotFoundError(name);
+    if (!process) {
+      throw new RuntimeError("PROCESS_NOT_FOUND", `no process named ${name}`, { details: { process: name } });
+    }
     return process;
   }
 
@@ -116,12 +118,12 @@ export class AgentRuntime {
   }
 
   /**
-   * Registers a process built from a parsed config. Rejects with {@linkcode ProcessExistsError} for a taken
-   * name and {@linkcode DeployError} when the config cannot become a process. With `start`, a failed start
+   * Registers a process built from a parsed config. Rejects with a {@linkcode RuntimeError} PROCESS_EXISTS for a
+   * taken name and DEPLOY_FAILED when the config cannot become a process. With `start`, a failed start
    * rejects with the start error and leaves the process registered in state `failed`.
    */
   async deploy(name: string, config: ProcessConfig, options: DeployOptions = {}): Promise<AgentProcess> {
-    if (this.#processes.has(name)) throw new ProcessExistsError(name);
+    if (this.#processes.has(name)) throw processExists(name);
     const env = options.env ?? this.#env;
     const journal = this.#openJournal(name, config, env);
     const process = new AgentProcess({
@@ -147,12 +149,12 @@ export class AgentRuntime {
       try {
         await this.#store.save(record);
       } catch (error) {
-        throw new DeployError(`process ${name} could not be stored`, { cause: error });
+        throw deployFailed(name, `process ${name} could not be stored`, error);
       }
       this.#stored.set(name, record);
     }
     if (options.restoredRecord) this.#stored.set(name, options.restoredRecord);
-    if (this.#processes.has(name)) throw new ProcessExistsError(name);
+    if (this.#processes.has(name)) throw processExists(name);
     this.#processes.set(name, process);
     this.logger.info("process deployed", {
       process: name,
@@ -300,7 +302,17 @@ export class AgentRuntime {
         logger: this.logger.child("journal"),
       });
     } catch (error) {
-      throw new DeployError(`the journal of ${name} could not be opened`, { cause: error });
+      throw deployFailed(name, `the journal of ${name} could not be opened`, error);
     }
   }
+}
+
+function processExists(name: string): RuntimeError {
+  return new RuntimeError("PROCESS_EXISTS", `a process named ${name} is already registered`, {
+    details: { process: name },
+  });
+}
+
+function deployFailed(name: string, message: string, cause: unknown): RuntimeError {
+  return new RuntimeError("DEPLOY_FAILED", message, { cause, details: { process: name } });
 }

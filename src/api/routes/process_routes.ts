@@ -5,8 +5,8 @@
  */
 
 import { z } from "@hono/zod-openapi";
-import { ProcessStartError, ProcessStateError } from "../../runtime/mod.ts";
-import { type FailureCode, runtimeFailure } from "../failures.ts";
+import type { ProcessOperation } from "../../runtime/mod.ts";
+import { OPERATION_FAILURE, operationFailure, runtimeFailure } from "../failures.ts";
 import { defineRoute } from "../route_table.ts";
 import {
   errorResponses,
@@ -18,16 +18,6 @@ import {
   StateSchema,
 } from "../schemas.ts";
 import { findProcess, type RouteContext } from "./route_context.ts";
-
-type Operation = "start" | "stop" | "restart" | "suspend" | "resume";
-
-const FAILURE: Record<Operation, FailureCode> = {
-  start: "START_FAILED",
-  stop: "STOP_FAILED",
-  restart: "RESTART_FAILED",
-  suspend: "SUSPEND_FAILED",
-  resume: "RESUME_FAILED",
-};
 
 /** Adds the process routes (deploy lives in deploy_route.ts). */
 export function registerProcessRoutes(ctx: RouteContext): void {
@@ -77,14 +67,14 @@ export function registerProcessRoutes(ctx: RouteContext): void {
     return c.body(null, 204);
   });
 
-  const answers: Record<Operation, z.ZodType> = {
+  const answers: Record<ProcessOperation, z.ZodType> = {
     start: StateAnswerSchema,
     stop: StateAnswerSchema,
     restart: StateAnswerSchema,
     suspend: z.object({ name: z.string(), suspended: z.literal(true), state: StateSchema }),
     resume: z.object({ name: z.string(), resumed: z.literal(true), state: StateSchema }),
   };
-  for (const operation of Object.keys(FAILURE) as Operation[]) {
+  for (const operation of Object.keys(OPERATION_FAILURE) as ProcessOperation[]) {
     defineRoute(app, table, {
       method: "post",
       path: `/api/v1/processes/{name}/${operation}`,
@@ -97,20 +87,9 @@ export function registerProcessRoutes(ctx: RouteContext): void {
       },
     }, async (c) => {
       const process = findProcess(runtime, c.req.param("name") ?? "");
-      let state;
-      try {
-        state = await runtime[operation](process.name);
-      } catch (error) {
-        const details = error instanceof ProcessStateError
-          ? [{ field: "state", expected: `one of ${error.allowedFrom.join(", ")} (is ${error.state})` }]
-          : undefined;
-        const refusedOrFailed = error instanceof ProcessStateError || error instanceof ProcessStartError ||
-          !(operation === "suspend" || operation === "resume");
-        throw runtimeFailure(refusedOrFailed ? FAILURE[operation] : "INTERNAL_ERROR", error, ctx.logger, {
-          process: process.name,
-          operation,
-        }, details);
-      }
+      const state = await runtime[operation](process.name).catch((error: unknown) => {
+        throw operationFailure(operation, error, { logger: ctx.logger, process: process.name });
+      });
       if (operation === "suspend") return c.json({ name: process.name, suspended: true, state });
       if (operation === "resume") return c.json({ name: process.name, resumed: true, state });
       return c.json({ name: process.name, state });

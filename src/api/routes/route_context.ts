@@ -16,6 +16,7 @@ import type { ControlApiApp } from "../context.ts";
 import type { ResolvedControlApiOptions } from "../options.ts";
 import type { RouteTable } from "../route_table.ts";
 import { ApiError } from "../errors.ts";
+import { processNotFound } from "../failures.ts";
 import { NAME_PATTERN } from "../schemas.ts";
 
 /** Shared route dependencies. */
@@ -39,7 +40,7 @@ export interface RouteContext {
 /** The process named in the path, or 404 PROCESS_NOT_FOUND. */
 export function findProcess(runtime: AgentRuntime, name: string): AgentProcess {
   const process = NAME_PATTERN.test(name) ? runtime.get(name) : undefined;
-  if (!process) throw new ApiError("PROCESS_NOT_FOUND", `No process is named ${JSON.stringify(name)}.`);
+  if (!process) throw processNotFound(name);
   return process;
 }
 

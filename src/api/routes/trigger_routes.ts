@@ -6,14 +6,8 @@
 
 import { z } from "@hono/zod-openapi";
 import { describeError } from "../../_util/errors.ts";
-import { checkEnvReferences, checkTriggerPaths, parseSection } from "../../runtime/mod.ts";
-import {
-  addTrigger,
-  listTriggers,
-  removeTrigger,
-  TriggerExistsError,
-  TriggerNotFoundError,
-} from "../../triggers/mod.ts";
+import { checkEnvReferences, checkTriggerPaths, isRuntimeError, parseSection } from "../../runtime/mod.ts";
+import { addTrigger, listTriggers, removeTrigger } from "../../triggers/mod.ts";
 import { ApiError, newErrorId } from "../errors.ts";
 import { defineRoute } from "../route_table.ts";
 import { errorResponses, jsonContent, NameParamSchema } from "../schemas.ts";
@@ -105,11 +99,7 @@ export function registerTriggerRoutes(ctx: RouteContext): void {
       const added = await addTrigger(runtime, process, { config, raw: body });
       return c.json({ name: process.name, trigger_added: true, ...added, trigger_type: config.type }, 201);
     } catch (error) {
-      if (error instanceof TriggerExistsError) {
-        throw new ApiError("TRIGGER_EXISTS", "An identical trigger is already configured.", {
-          details: [{ field: "trigger_id", expected: `a trigger other than ${error.triggerId}` }],
-        });
-      }
+      if (isRuntimeError(error, "TRIGGER_EXISTS")) throw error; // answered by the API's onError
       const errorId = newErrorId();
       logger.warning("trigger could not be started", {
         process: process.name,
@@ -140,14 +130,8 @@ export function registerTriggerRoutes(ctx: RouteContext): void {
     },
   }, async (c) => {
     const process = findProcess(runtime, c.req.param("name") ?? "");
-    try {
-      const removed = await removeTrigger(runtime, process, c.req.param("trigger_id") ?? "");
-      return c.json({ name: process.name, ...removed });
-    } catch (error) {
-      if (error instanceof TriggerNotFoundError) {
-        throw new ApiError("TRIGGER_NOT_FOUND", "No trigger of this process has that id.");
-      }
-      throw error;
-    }
+    // TRIGGER_NOT_FOUND is answered by the API's onError.
+    const removed = await removeTrigger(runtime, process, c.req.param("trigger_id") ?? "");
+    return c.json({ name: process.name, ...removed });
   });
 }
