@@ -16,7 +16,7 @@ import { fromRuntime, runtimeFailure } from "./failures.ts";
 import { createGuard } from "./guard.ts";
 import { apiEnvLookup, type ControlApiOptions, resolveControlApiOptions } from "./options.ts";
 import { createRequestEvents } from "./request_events.ts";
-import { defineRoute, MUTATING_METHODS, RouteTable } from "./route_table.ts";
+import { MUTATING_METHODS, routeDefiner, RouteTable } from "./route_table.ts";
 import { registerDeployRoute } from "./routes/deploy_route.ts";
 import { registerJournalRoutes } from "./routes/journal_routes.ts";
 import { registerProcessRoutes } from "./routes/process_routes.ts";
@@ -51,7 +51,15 @@ export function createControlApi(runtime: AgentRuntime, options: ControlApiOptio
     cwd: Deno.cwd(),
   };
   const apiEnv = apiEnvLookup(resolved);
-  const ctx: RouteContext = { app, table, runtime, options: resolved, logger, policy, apiEnv };
+  const ctx: RouteContext = {
+    app,
+    route: routeDefiner(app, table),
+    runtime,
+    options: resolved,
+    logger,
+    policy,
+    apiEnv,
+  };
 
   app.use("*", createGuard({ token: resolved.authToken, loopback: resolved.loopback, logger }));
   app.on([...MUTATING_METHODS], "*", createRequestEvents(runtime, logger));
@@ -76,7 +84,11 @@ export function createControlApi(runtime: AgentRuntime, options: ControlApiOptio
       answer = new ApiError("HTTP_ERROR", error.message || "HTTP error.", { status: error.status });
     } else if (error instanceof RuntimeError) answer = fromRuntime(error, { logger });
     else {
-      answer = runtimeFailure("INTERNAL_ERROR", error, logger, { method: c.req.method, path: c.req.path });
+      answer = runtimeFailure("INTERNAL_ERROR", {
+        cause: error,
+        logger,
+        fields: { method: c.req.method, path: c.req.path },
+      });
     }
     if (answer.errorId) c.set("errorId", answer.errorId);
     return answer.toResponse();
@@ -85,10 +97,10 @@ export function createControlApi(runtime: AgentRuntime, options: ControlApiOptio
 }
 
 function registerOpenApiRoute(ctx: RouteContext): void {
-  const { app, table } = ctx;
+  const { app, route } = ctx;
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer" });
   let document: unknown;
-  defineRoute(app, table, {
+  route({
     method: "get",
     path: OPENAPI_PATH,
     summary: "This API's OpenAPI 3.1 document",

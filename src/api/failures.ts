@@ -14,7 +14,7 @@ import {
   type RuntimeError,
   type RuntimeErrorCode,
 } from "../runtime/mod.ts";
-import { ApiError, ERROR_STATUS, FIXED_MESSAGES, newErrorId } from "./errors.ts";
+import { ApiError, ERROR_STATUS, type ErrorDetail, FIXED_MESSAGES, newErrorId } from "./errors.ts";
 
 /** Codes answered with a fixed message. */
 export type FailureCode = keyof typeof FIXED_MESSAGES;
@@ -39,17 +39,24 @@ export function causeChain(error: unknown): string {
   return parts.join(" <- ");
 }
 
+/** Options for {@linkcode runtimeFailure}. */
+export interface FailureOptions {
+  /** The exception (logged with its cause chain, never answered). */
+  cause: unknown;
+  /** Where the failure is logged. */
+  logger: Logger;
+  /** Extra fields of the log line, e.g. `{ process }`. */
+  fields?: Record<string, unknown>;
+  /** Field list for `error.details`. */
+  details?: ErrorDetail[];
+}
+
 /**
  * Logs the cause (ERROR for 5xx, WARNING otherwise) with a new error id and returns the API error to
  * answer, whose message is fixed.
  */
-export function runtimeFailure(
-  code: FailureCode,
-  cause: unknown,
-  logger: Logger,
-  fields: Record<string, unknown> = {},
-  details?: Array<{ field: string; expected: string }>,
-): ApiError {
+export function runtimeFailure(code: FailureCode, options: FailureOptions): ApiError {
+  const { cause, logger, fields = {}, details } = options;
   const errorId = newErrorId();
   const level = ERROR_STATUS[code] >= 500 ? "error" : "warning";
   logger.log(level, FIXED_MESSAGES[code], { ...fields, code, error_id: errorId, cause: causeChain(cause) });
@@ -89,20 +96,25 @@ const TRANSLATIONS: { [C in RuntimeErrorCode]: Translation<C> } = {
   PROCESS_NOT_FOUND: (error) => processNotFound(error.details.process),
   INVALID_STATE: (error, { logger, fields, failed }) => {
     const { process, operation, state, allowedFrom } = error.details;
-    return runtimeFailure(
-      failed ?? OPERATION_FAILURE[operation],
-      error,
+    return runtimeFailure(failed ?? OPERATION_FAILURE[operation], {
+      cause: error,
       logger,
-      fields ?? { process, operation },
-      [
-        { field: "state", expected: `one of ${allowedFrom.join(", ")} (is ${state})` },
-      ],
-    );
+      fields: fields ?? { process, operation },
+      details: [{ field: "state", expected: `one of ${allowedFrom.join(", ")} (is ${state})` }],
+    });
   },
   START_FAILED: (error, { logger, fields, failed }) =>
-    runtimeFailure(failed ?? "START_FAILED", error, logger, fields ?? { process: error.details.process }),
+    runtimeFailure(failed ?? "START_FAILED", {
+      cause: error,
+      logger,
+      fields: fields ?? { process: error.details.process },
+    }),
   DEPLOY_FAILED: (error, { logger, fields }) =>
-    runtimeFailure("DEPLOY_FAILED", error, logger, fields ?? { process: error.details.process }),
+    runtimeFailure("DEPLOY_FAILED", {
+      cause: error,
+      logger,
+      fields: fields ?? { process: error.details.process },
+    }),
   TRIGGER_EXISTS: (error) =>
     new ApiError("TRIGGER_EXISTS", "An identical trigger is already configured.", {
       details: [{ field: "trigger_id", expected: `a trigger other than ${error.details.triggerId}` }],
@@ -132,5 +144,5 @@ export function operationFailure(
     return fromRuntime(error, { logger, fields, failed });
   }
   const refusable = operation === "suspend" || operation === "resume";
-  return runtimeFailure(refusable ? "INTERNAL_ERROR" : failed, error, logger, fields);
+  return runtimeFailure(refusable ? "INTERNAL_ERROR" : failed, { cause: error, logger, fields });
 }

@@ -49,32 +49,32 @@ function escape(segment: string): string {
   return segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-/** Registers a route for routing, the OpenAPI document and the route table. */
-export function defineRoute(
-  app: ControlApiApp,
-  table: RouteTable,
-  route: RouteDefinition,
-  handler: RouteHandler,
-): void {
-  const { takesBody = false, ...description } = route;
-  app.openAPIRegistry.registerPath(description);
-  const method = route.method.toUpperCase();
-  table.add(method, route.path);
-  const honoPath = route.path.replace(/\{(\w+)\}/g, ":$1");
-  if (!MUTATING_METHODS.has(method)) {
-    app.on(method, honoPath, handler);
-    return;
-  }
-  app.on(method, honoPath, async (c) => {
-    c.set("route", route.path);
-    c.set("params", c.req.param() as Record<string, string>);
-    const body = await readJsonObject(c.req.raw);
-    if (!takesBody && body && Object.keys(body).length > 0) {
-      throw new ApiError("UNKNOWN_FIELD", "This route takes no request body.", {
-        details: Object.keys(body).map((field) => ({ field, expected: "no such field" })),
-      });
+/** Adds a route: `(route, handler)`, see {@linkcode routeDefiner}. */
+export type DefineRoute = (route: RouteDefinition, handler: RouteHandler) => void;
+
+/** A function registering each route on `app` for routing, the OpenAPI document and the route table. */
+export function routeDefiner(app: ControlApiApp, table: RouteTable): DefineRoute {
+  return (route, handler) => {
+    const { takesBody = false, ...description } = route;
+    app.openAPIRegistry.registerPath(description);
+    const method = route.method.toUpperCase();
+    table.add(method, route.path);
+    const honoPath = route.path.replace(/\{(\w+)\}/g, ":$1");
+    if (!MUTATING_METHODS.has(method)) {
+      app.on(method, honoPath, handler);
+      return;
     }
-    c.set("body", body);
-    return await handler(c);
-  });
+    app.on(method, honoPath, async (c) => {
+      c.set("route", route.path);
+      c.set("params", c.req.param() as Record<string, string>);
+      const body = await readJsonObject(c.req.raw);
+      if (!takesBody && body && Object.keys(body).length > 0) {
+        throw new ApiError("UNKNOWN_FIELD", "This route takes no request body.", {
+          details: Object.keys(body).map((field) => ({ field, expected: "no such field" })),
+        });
+      }
+      c.set("body", body);
+      return await handler(c);
+    });
+  };
 }

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { ApiEnv } from "./context.ts";
 import { ApiError } from "./errors.ts";
-import { defineRoute, MUTATING_METHODS, RouteTable } from "./route_table.ts";
+import { MUTATING_METHODS, routeDefiner, RouteTable } from "./route_table.ts";
 
 function table(...routes: Array<[string, string]>): RouteTable {
   const t = new RouteTable();
@@ -57,15 +57,15 @@ Deno.test("a path no route matches has no allowed methods", () => {
   assert.deepEqual(table(["get", "/api/v1/health"]).allowedMethods("/api/v1/nope"), []);
 });
 
-Deno.test("defineRoute routes, records the route for 405 answers and the OpenAPI document, and sets route and params of mutating requests", async () => {
+Deno.test("a defined route routes, records the route for 405 answers and the OpenAPI document, and sets route and params of mutating requests", async () => {
   const { hono, routes } = app();
-  defineRoute(hono, routes, {
+  routeDefiner(hono, routes)({
     method: "get",
     path: "/things/{id}",
     operationId: "getThing",
     responses: { 200: { description: "A thing" } },
   }, (c) => c.json({ route: c.get("route") ?? null, id: c.req.param("id") }));
-  defineRoute(hono, routes, {
+  routeDefiner(hono, routes)({
     method: "delete",
     path: "/things/{id}",
     responses: { 200: { description: "Gone" } },
@@ -85,7 +85,7 @@ Deno.test("defineRoute routes, records the route for 405 answers and the OpenAPI
 Deno.test("a mutating route without takesBody accepts no body or {} and refuses fields with 422 UNKNOWN_FIELD", async () => {
   const { hono, routes } = app();
   let calls = 0;
-  defineRoute(hono, routes, {
+  routeDefiner(hono, routes)({
     method: "post",
     path: "/things/{id}/poke",
     responses: { 200: { description: "Poked" } },
@@ -112,7 +112,7 @@ Deno.test("a mutating route without takesBody accepts no body or {} and refuses 
 
 Deno.test("a route with takesBody hands the parsed body to its handler", async () => {
   const { hono, routes } = app();
-  defineRoute(hono, routes, {
+  routeDefiner(hono, routes)({
     method: "patch",
     path: "/things/{id}",
     takesBody: true,

@@ -25,6 +25,7 @@ export {
   type AgentRuntimeOptions,
   DEFAULT_DATA_DIR,
   type DeployOptions,
+  type ReconfigureChange,
   type RuntimeStatus,
 } from "./runtime.ts";
 export {

@@ -52,6 +52,14 @@ export interface DeployOptions {
   restoredRecord?: StoredProcess;
 }
 
+/** The change of {@linkcode AgentRuntime.reconfigure}. */
+export interface ReconfigureChange {
+  /** The new parsed config. */
+  config: ProcessConfig;
+  /** Maps the stored JSON config (as deployed, references unresolved) to the new one. */
+  rawConfig: (stored: Record<string, unknown>) => Record<string, unknown>;
+}
+
 /** `GET /runtime/status` body. */
 export interface RuntimeStatus {
   /** Number of registered processes. */
@@ -149,7 +157,7 @@ export class AgentRuntime {
       try {
         await this.#store.save(record);
       } catch (error) {
-        throw deployFailed(name, `process ${name} could not be stored`, error);
+        throw deployFailed(`process ${name} could not be stored`, { process: name, cause: error });
       }
       this.#stored.set(name, record);
     }
@@ -195,11 +203,8 @@ export class AgentRuntime {
    * maps the stored JSON config (as deployed, references unresolved) to the new one. Other processes
    * keep the change in memory only. Running parts see it at the next start.
    */
-  async reconfigure(
-    name: string,
-    config: ProcessConfig,
-    rawConfig: (stored: Record<string, unknown>) => Record<string, unknown>,
-  ): Promise<void> {
+  async reconfigure(name: string, change: ReconfigureChange): Promise<void> {
+    const { config, rawConfig } = change;
     const process = this.require(name);
     const record = this.#stored.get(name);
     if (record && this.#store) {
@@ -251,7 +256,7 @@ export class AgentRuntime {
    */
   restore(options: { env?: EnvLookup } = {}): Promise<{ restored: string[]; skipped: string[] }> {
     if (!this.#store) return Promise.resolve({ restored: [], skipped: [] });
-    return restoreDeployments(this, this.#store, options.env);
+    return restoreDeployments(this, { store: this.#store, env: options.env });
   }
 
   /**
@@ -302,7 +307,7 @@ export class AgentRuntime {
         logger: this.logger.child("journal"),
       });
     } catch (error) {
-      throw deployFailed(name, `the journal of ${name} could not be opened`, error);
+      throw deployFailed(`the journal of ${name} could not be opened`, { process: name, cause: error });
     }
   }
 }
@@ -313,6 +318,9 @@ function processExists(name: string): RuntimeError {
   });
 }
 
-function deployFailed(name: string, message: string, cause: unknown): RuntimeError {
-  return new RuntimeError("DEPLOY_FAILED", message, { cause, details: { process: name } });
+function deployFailed(message: string, options: { process: string; cause: unknown }): RuntimeError {
+  return new RuntimeError("DEPLOY_FAILED", message, {
+    cause: options.cause,
+    details: { process: options.process },
+  });
 }

@@ -92,16 +92,12 @@ export async function addTrigger(
   }
   const triggerId = stableTriggerIds([...configs, input.config])[configs.length];
   const part = STARTED_STATES.has(process.state) ? runningPart(process) : undefined;
-  if (part) await part.add(resolvedTrigger(process, input.config), triggerId, "config");
+  if (part) await part.add(resolvedTrigger(process, input.config), { triggerId, source: "config" });
   try {
-    await runtime.reconfigure(
-      process.name,
-      { ...process.config, triggers: [...configs, input.config] },
-      (raw) => ({
-        ...raw,
-        triggers: [...asList(raw.triggers), input.raw],
-      }),
-    );
+    await runtime.reconfigure(process.name, {
+      config: { ...process.config, triggers: [...configs, input.config] },
+      rawConfig: (raw) => ({ ...raw, triggers: [...asList(raw.triggers), input.raw] }),
+    });
   } catch (error) {
     await part?.remove(triggerId);
     throw error;
@@ -121,8 +117,9 @@ export async function addTrigger(
 export async function removeTrigger(
   runtime: AgentRuntime,
   process: AgentProcess,
-  triggerId: string,
+  options: { triggerId: string },
 ): Promise<TriggerChange & { trigger_removed: string; warning?: string }> {
+  const { triggerId } = options;
   const configs = process.config.triggers;
   const ids = stableTriggerIds(configs);
   const legacy = parseLegacyTriggerId(triggerId);
@@ -137,12 +134,9 @@ export async function removeTrigger(
     const digest = triggerDigest(configs[found]);
     const index = configs.findLastIndex((config) => triggerDigest(config) === digest);
     await runtime.reconfigure(process.name, {
-      ...process.config,
-      triggers: configs.filter((_, i) => i !== index),
-    }, (raw) => ({
-      ...raw,
-      triggers: asList(raw.triggers).filter((_, i) => i !== index),
-    }));
+      config: { ...process.config, triggers: configs.filter((_, i) => i !== index) },
+      rawConfig: (raw) => ({ ...raw, triggers: asList(raw.triggers).filter((_, i) => i !== index) }),
+    });
     await part?.remove(ids[index]);
     return {
       trigger_removed: stableId!,

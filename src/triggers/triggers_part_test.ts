@@ -184,7 +184,7 @@ Deno.test("an identical trigger is refused and removal works by stable and legac
     code("TRIGGER_EXISTS"),
   );
   const [idA, idB] = stableTriggerIds(cfg.triggers);
-  const removed = await removeTrigger(runtime, process, idA);
+  const removed = await removeTrigger(runtime, process, { triggerId: idA });
   assert.deepEqual(removed, {
     trigger_removed: idA,
     live: true,
@@ -192,12 +192,15 @@ Deno.test("an identical trigger is refused and removal works by stable and legac
     warning: undefined,
   });
   assert.equal(eventBus.subscriberCount("a"), 0, "stopped at once");
-  const legacy = await removeTrigger(runtime, process, "static_0");
+  const legacy = await removeTrigger(runtime, process, { triggerId: "static_0" });
   assert.equal(legacy.trigger_removed, idB);
   assert.match(legacy.warning ?? "", new RegExp(`stable id is ${idB}`));
   assert.deepEqual(process.config.triggers, []);
-  await assert.rejects(removeTrigger(runtime, process, "event-0000000000"), code("TRIGGER_NOT_FOUND"));
-  await assert.rejects(removeTrigger(runtime, process, "static_5"), code("TRIGGER_NOT_FOUND"));
+  await assert.rejects(
+    removeTrigger(runtime, process, { triggerId: "event-0000000000" }),
+    code("TRIGGER_NOT_FOUND"),
+  );
+  await assert.rejects(removeTrigger(runtime, process, { triggerId: "static_5" }), code("TRIGGER_NOT_FOUND"));
   await runtime.close();
 });
 
@@ -209,7 +212,7 @@ Deno.test("identical configured triggers get -2 ids and removing one keeps the o
   const ids = listTriggers(process).map((t) => t.id);
   assert.equal(ids[1], `${ids[0]}-2`);
   assert.equal(eventBus.subscriberCount("dup"), 2);
-  await removeTrigger(runtime, process, ids[0]);
+  await removeTrigger(runtime, process, { triggerId: ids[0] });
   assert.deepEqual(listTriggers(process).map((t) => [t.id, t.live]), [[ids[0], true]]);
   assert.equal(eventBus.subscriberCount("dup"), 1);
   await runtime.close();

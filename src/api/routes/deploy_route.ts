@@ -11,7 +11,6 @@
 import { checkCommands, checkEnvReferences, checkPaths, parseProcessConfig } from "../../runtime/mod.ts";
 import { ApiError } from "../errors.ts";
 import { processExists } from "../failures.ts";
-import { defineRoute } from "../route_table.ts";
 import {
   DeployAnswerSchema,
   DeployBodySchema,
@@ -25,8 +24,8 @@ const BODY_FIELDS = new Set(["name", "config", "start"]);
 
 /** Adds `POST /api/v1/processes`. */
 export function registerDeployRoute(ctx: RouteContext): void {
-  const { app, table, runtime, policy, logger } = ctx;
-  defineRoute(app, table, {
+  const { route, runtime, policy, logger } = ctx;
+  route({
     method: "post",
     path: "/api/v1/processes",
     summary: "Deploy a process",
@@ -61,7 +60,7 @@ export function registerDeployRoute(ctx: RouteContext): void {
     }
     if (rawConfig === undefined) throw missing("config");
     if (runtime.get(name)) throw processExists(name);
-    refusePolicy(checkEnvReferences(body, ctx.policy), logger, name);
+    refusePolicy(checkEnvReferences(body, ctx.policy), { logger, process: name });
     const parsed = parseProcessConfig(rawConfig);
     if (!parsed.ok) {
       const details = parsed.issues.map((issue) => ({
@@ -76,8 +75,8 @@ export function registerDeployRoute(ctx: RouteContext): void {
         },
       );
     }
-    refusePolicy(checkCommands(parsed.config, policy, { prefix: "config" }), logger, name);
-    refusePolicy(await checkPaths(parsed.config, policy, { prefix: "config" }), logger, name);
+    refusePolicy(checkCommands(parsed.config, policy, { prefix: "config" }), { logger, process: name });
+    refusePolicy(await checkPaths(parsed.config, policy, { prefix: "config" }), { logger, process: name });
     // A taken name (a concurrent deploy), DEPLOY_FAILED and START_FAILED are answered by the API's onError.
     const process = await runtime.deploy(name, parsed.config, {
       source: "api",

@@ -6,7 +6,6 @@
 
 import { z } from "@hono/zod-openapi";
 import { ApiError } from "../errors.ts";
-import { defineRoute } from "../route_table.ts";
 import { errorResponses, JournalEntrySchema, jsonContent, NameParamSchema } from "../schemas.ts";
 import { findProcess, type RouteContext } from "./route_context.ts";
 
@@ -35,8 +34,8 @@ const JournalAnswerSchema = z.object({
 
 /** Adds the journal route. */
 export function registerJournalRoutes(ctx: RouteContext): void {
-  const { app, table, runtime } = ctx;
-  defineRoute(app, table, {
+  const { route, runtime } = ctx;
+  route({
     method: "get",
     path: "/api/v1/processes/{name}/journal",
     summary: "Read the newest journal entries, oldest first",

@@ -7,7 +7,6 @@
 import { z } from "@hono/zod-openapi";
 import type { ProcessOperation } from "../../runtime/mod.ts";
 import { OPERATION_FAILURE, operationFailure, runtimeFailure } from "../failures.ts";
-import { defineRoute } from "../route_table.ts";
 import {
   errorResponses,
   jsonContent,
@@ -21,8 +20,8 @@ import { findProcess, type RouteContext } from "./route_context.ts";
 
 /** Adds the process routes (deploy lives in deploy_route.ts). */
 export function registerProcessRoutes(ctx: RouteContext): void {
-  const { app, table, runtime } = ctx;
-  defineRoute(app, table, {
+  const { route, runtime } = ctx;
+  route({
     method: "get",
     path: "/api/v1/processes",
     summary: "List processes",
@@ -40,7 +39,7 @@ export function registerProcessRoutes(ctx: RouteContext): void {
   });
 
   for (const [suffix, operationId] of [["", "getProcess"], ["/metrics", "getMetrics"]] as const) {
-    defineRoute(app, table, {
+    route({
       method: "get",
       path: `/api/v1/processes/{name}${suffix}`,
       summary: suffix ? "Process metrics (same body as the status)" : "Process status",
@@ -50,7 +49,7 @@ export function registerProcessRoutes(ctx: RouteContext): void {
     }, (c) => c.json(findProcess(runtime, c.req.param("name") ?? "").status()));
   }
 
-  defineRoute(app, table, {
+  route({
     method: "delete",
     path: "/api/v1/processes/{name}",
     summary: "Stop and remove a process",
@@ -62,7 +61,11 @@ export function registerProcessRoutes(ctx: RouteContext): void {
     try {
       await runtime.remove(process.name);
     } catch (error) {
-      throw runtimeFailure("STOP_FAILED", error, ctx.logger, { process: process.name });
+      throw runtimeFailure("STOP_FAILED", {
+        cause: error,
+        logger: ctx.logger,
+        fields: { process: process.name },
+      });
     }
     return c.body(null, 204);
   });
@@ -75,7 +78,7 @@ export function registerProcessRoutes(ctx: RouteContext): void {
     resume: z.object({ name: z.string(), resumed: z.literal(true), state: StateSchema }),
   };
   for (const operation of Object.keys(OPERATION_FAILURE) as ProcessOperation[]) {
-    defineRoute(app, table, {
+    route({
       method: "post",
       path: `/api/v1/processes/{name}/${operation}`,
       summary: `${operation[0].toUpperCase()}${operation.slice(1)} a process`,

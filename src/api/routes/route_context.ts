@@ -14,7 +14,7 @@ import type {
 } from "../../runtime/mod.ts";
 import type { ControlApiApp } from "../context.ts";
 import type { ResolvedControlApiOptions } from "../options.ts";
-import type { RouteTable } from "../route_table.ts";
+import type { DefineRoute } from "../route_table.ts";
 import { ApiError } from "../errors.ts";
 import { processNotFound } from "../failures.ts";
 import { NAME_PATTERN } from "../schemas.ts";
@@ -23,8 +23,8 @@ import { NAME_PATTERN } from "../schemas.ts";
 export interface RouteContext {
   /** The app routes are added to. */
   app: ControlApiApp;
-  /** Known routes (405 answers). */
-  table: RouteTable;
+  /** Adds a route (routing, the OpenAPI document and 405 answers). */
+  route: DefineRoute;
   /** The managed runtime. */
   runtime: AgentRuntime;
   /** Resolved settings. */
@@ -45,10 +45,13 @@ export function findProcess(runtime: AgentRuntime, name: string): AgentProcess {
 }
 
 /** Throws the policy refusal as an API error (logged as a warning), when there is one. */
-export function refusePolicy(violation: PolicyViolation | undefined, logger: Logger, name: string): void {
+export function refusePolicy(
+  violation: PolicyViolation | undefined,
+  options: { logger: Logger; process: string },
+): void {
   if (!violation) return;
-  logger.warning("request refused by the deploy policy", {
-    process: name,
+  options.logger.warning("request refused by the deploy policy", {
+    process: options.process,
     code: violation.code,
     where: violation.where,
   });

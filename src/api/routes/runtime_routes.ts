@@ -6,7 +6,6 @@
 
 import { z } from "@hono/zod-openapi";
 import { describeError } from "../../_util/errors.ts";
-import { defineRoute } from "../route_table.ts";
 import { errorResponses, jsonContent, ProcessStatusSchema } from "../schemas.ts";
 import type { RouteContext } from "./route_context.ts";
 
@@ -20,8 +19,8 @@ const RuntimeStatusSchema = z.object({
 
 /** Adds the runtime routes. */
 export function registerRuntimeRoutes(ctx: RouteContext): void {
-  const { app, table, runtime } = ctx;
-  defineRoute(app, table, {
+  const { route, runtime } = ctx;
+  route({
     method: "get",
     path: "/api/v1/health",
     summary: "Liveness; the only route that needs no token",
@@ -30,7 +29,7 @@ export function registerRuntimeRoutes(ctx: RouteContext): void {
     responses: { 200: jsonContent(HealthSchema, "Healthy") },
   }, (c) => c.json({ status: "healthy", process_count: runtime.size }));
 
-  defineRoute(app, table, {
+  route({
     method: "get",
     path: "/api/v1/runtime/status",
     summary: "Status of the runtime and every process",
@@ -38,7 +37,7 @@ export function registerRuntimeRoutes(ctx: RouteContext): void {
     responses: { 200: jsonContent(RuntimeStatusSchema, "Runtime status"), ...errorResponses(401) },
   }, (c) => c.json(runtime.status()));
 
-  defineRoute(app, table, {
+  route({
     method: "post",
     path: "/api/v1/runtime/start-all",
     summary: "Start every created, stopped or failed process (failures are logged)",
@@ -52,7 +51,7 @@ export function registerRuntimeRoutes(ctx: RouteContext): void {
     return c.json({ status: "started" });
   });
 
-  defineRoute(app, table, {
+  route({
     method: "post",
     path: "/api/v1/runtime/stop-all",
     summary: "Stop every started process",
@@ -68,7 +67,7 @@ export function registerRuntimeRoutes(ctx: RouteContext): void {
 
   const onShutdown = ctx.options.onShutdown;
   if (!onShutdown) return;
-  defineRoute(app, table, {
+  route({
     method: "post",
     path: "/api/v1/runtime/shutdown",
     summary: "Answer 202, then shut the server down (exists only when the server has a shutdown callback)",

@@ -9,7 +9,6 @@ import { describeError } from "../../_util/errors.ts";
 import { checkEnvReferences, checkTriggerPaths, isRuntimeError, parseSection } from "../../runtime/mod.ts";
 import { addTrigger, listTriggers, removeTrigger } from "../../triggers/mod.ts";
 import { ApiError, newErrorId } from "../errors.ts";
-import { defineRoute } from "../route_table.ts";
 import { errorResponses, jsonContent, NameParamSchema } from "../schemas.ts";
 import { findProcess, refusePolicy, type RouteContext } from "./route_context.ts";
 
@@ -29,8 +28,8 @@ const TriggerParamsSchema = NameParamSchema.extend({
 
 /** Adds the trigger routes. */
 export function registerTriggerRoutes(ctx: RouteContext): void {
-  const { app, table, runtime, logger, policy } = ctx;
-  defineRoute(app, table, {
+  const { route, runtime, logger, policy } = ctx;
+  route({
     method: "get",
     path: "/api/v1/processes/{name}/triggers",
     summary: "List the process's triggers (configured ones with stable ids, then dynamic ones)",
@@ -49,7 +48,7 @@ export function registerTriggerRoutes(ctx: RouteContext): void {
     return c.json({ name: process.name, triggers, count: triggers.length });
   });
 
-  defineRoute(app, table, {
+  route({
     method: "post",
     path: "/api/v1/processes/{name}/triggers",
     summary: "Add a trigger: live now when the process is started, else from its next start",
@@ -78,7 +77,7 @@ export function registerTriggerRoutes(ctx: RouteContext): void {
   }, async (c) => {
     const process = findProcess(runtime, c.req.param("name") ?? "");
     const body = c.get("body") ?? {};
-    refusePolicy(checkEnvReferences(body, policy, { prefix: "" }), logger, process.name);
+    refusePolicy(checkEnvReferences(body, policy, { prefix: "" }), { logger, process: process.name });
     const parsed = parseSection("triggers", [body], { prefix: "" });
     if (!parsed.ok) {
       const details = parsed.issues.map((i) => ({
@@ -94,7 +93,7 @@ export function registerTriggerRoutes(ctx: RouteContext): void {
       );
     }
     const config = parsed.config[0];
-    refusePolicy(await checkTriggerPaths(config, policy), logger, process.name);
+    refusePolicy(await checkTriggerPaths(config, policy), { logger, process: process.name });
     try {
       const added = await addTrigger(runtime, process, { config, raw: body });
       return c.json({ name: process.name, trigger_added: true, ...added, trigger_type: config.type }, 201);
@@ -110,7 +109,7 @@ export function registerTriggerRoutes(ctx: RouteContext): void {
     }
   });
 
-  defineRoute(app, table, {
+  route({
     method: "delete",
     path: "/api/v1/processes/{name}/triggers/{trigger_id}",
     summary: "Remove a trigger (stable id, dynamic id, or deprecated static_<n>)",
@@ -131,7 +130,7 @@ export function registerTriggerRoutes(ctx: RouteContext): void {
   }, async (c) => {
     const process = findProcess(runtime, c.req.param("name") ?? "");
     // TRIGGER_NOT_FOUND is answered by the API's onError.
-    const removed = await removeTrigger(runtime, process, c.req.param("trigger_id") ?? "");
+    const removed = await removeTrigger(runtime, process, { triggerId: c.req.param("trigger_id") ?? "" });
     return c.json({ name: process.name, ...removed });
   });
 }
