@@ -7,6 +7,7 @@
 
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { HTTPException } from "hono/http-exception";
+import { methodNotAllowed } from "hono/method-not-allowed";
 import { describeError } from "../_util/errors.ts";
 import { type AgentRuntime, type DeployPolicy, RuntimeError } from "../runtime/mod.ts";
 import { VERSION } from "../version.ts";
@@ -16,7 +17,7 @@ import { fromRuntime, runtimeFailure } from "./failures.ts";
 import { createGuard } from "./guard.ts";
 import { apiEnvLookup, type ControlApiOptions, resolveControlApiOptions } from "./options.ts";
 import { createRequestEvents } from "./request_events.ts";
-import { MUTATING_METHODS, routeDefiner, RouteTable } from "./route_table.ts";
+import { routeDefiner } from "./route_definer.ts";
 import { registerDeployRoute } from "./routes/deploy_route.ts";
 import { registerJournalRoutes } from "./routes/journal_routes.ts";
 import { registerProcessRoutes } from "./routes/process_routes.ts";
@@ -42,7 +43,6 @@ export function createControlApi(runtime: AgentRuntime, options: ControlApiOptio
   const resolved = resolveControlApiOptions(options);
   const logger = (resolved.logger ?? runtime.logger).child("api");
   const app = new OpenAPIHono<ApiEnv>({ strict: true });
-  const table = new RouteTable();
   const policy: DeployPolicy = {
     allowCommandDeploys: resolved.allowCommandDeploys,
     allowEnvReferences: resolved.allowEnvReferences,
@@ -53,7 +53,7 @@ export function createControlApi(runtime: AgentRuntime, options: ControlApiOptio
   const apiEnv = apiEnvLookup(resolved);
   const ctx: RouteContext = {
     app,
-    route: routeDefiner(app, table),
+    route: routeDefiner(app),
     runtime,
     options: resolved,
     logger,
@@ -62,7 +62,9 @@ export function createControlApi(runtime: AgentRuntime, options: ControlApiOptio
   };
 
   app.use("*", createGuard({ token: resolved.authToken, loopback: resolved.loopback, logger }));
-  app.on([...MUTATING_METHODS], "*", createRequestEvents(runtime, logger));
+  // Middleware, not `app.on(methods, "*")`: a "*" route would make every path accept those methods.
+  app.use("*", createRequestEvents(runtime, logger));
+  app.use("*", methodNotAllowed({ app, onMethodNotAllowed: (_c, allowed) => notAllowed(allowed) }));
   registerRuntimeRoutes(ctx);
   registerProcessRoutes(ctx);
   registerDeployRoute(ctx);
@@ -70,13 +72,7 @@ export function createControlApi(runtime: AgentRuntime, options: ControlApiOptio
   registerTriggerRoutes(ctx);
   registerOpenApiRoute(ctx);
 
-  app.notFound((c) => {
-    const allowed = table.allowedMethods(c.req.path);
-    if (allowed.length === 0) return new ApiError("NOT_FOUND", "No such route.").toResponse();
-    return new ApiError("METHOD_NOT_ALLOWED", `This route accepts ${allowed.join(", ")}.`, {
-      headers: { allow: allowed.join(", ") },
-    }).toResponse();
-  });
+  app.notFound(() => new ApiError("NOT_FOUND", "No such route.").toResponse());
   app.onError((error, c) => {
     let answer: ApiError;
     if (error instanceof ApiError) answer = error;
@@ -94,6 +90,13 @@ export function createControlApi(runtime: AgentRuntime, options: ControlApiOptio
     return answer.toResponse();
   });
   return app;
+}
+
+/** 405 for a path whose routes take other methods (HEAD wherever GET is), in registration order. */
+function notAllowed(allowed: string[]): Response {
+  return new ApiError("METHOD_NOT_ALLOWED", `This route accepts ${allowed.join(", ")}.`, {
+    headers: { allow: allowed.join(", ") },
+  }).toResponse();
 }
 
 function registerOpenApiRoute(ctx: RouteContext): void {

@@ -14,7 +14,7 @@ import type {
 } from "../../runtime/mod.ts";
 import type { ControlApiApp } from "../context.ts";
 import type { ResolvedControlApiOptions } from "../options.ts";
-import type { DefineRoute } from "../route_table.ts";
+import type { DefineRoute } from "../route_definer.ts";
 import { ApiError } from "../errors.ts";
 import { processNotFound } from "../failures.ts";
 import { NAME_PATTERN } from "../schemas.ts";

@@ -1,6 +1,7 @@
 /**
  * Route definitions: each route is registered once and serves three purposes — routing, the OpenAPI
- * document, and 405 answers listing the methods a path accepts.
+ * document, and (through hono's `methodNotAllowed`, which reads the app's routes) 405 answers listing
+ * the methods a path accepts.
  *
  * @module
  */
@@ -23,42 +24,15 @@ export type RouteDefinition = RouteConfig & {
   takesBody?: boolean;
 };
 
-/** Known routes, for 405 answers. */
-export class RouteTable {
-  #routes: Array<{ method: string; pattern: RegExp }> = [];
-
-  /** Records a route. `path` uses `{param}` segments. */
-  add(method: string, path: string): void {
-    const source = path.split("/").map((s) => (/^\{\w+\}$/.test(s) ? "[^/]+" : escape(s))).join("/");
-    this.#routes.push({ method: method.toUpperCase(), pattern: new RegExp(`^${source}$`) });
-  }
-
-  /** Methods accepted at a concrete path (HEAD included where GET is). */
-  allowedMethods(path: string): string[] {
-    const methods = new Set<string>();
-    for (const route of this.#routes) {
-      if (!route.pattern.test(path)) continue;
-      methods.add(route.method);
-      if (route.method === "GET") methods.add("HEAD");
-    }
-    return [...methods];
-  }
-}
-
-function escape(segment: string): string {
-  return segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
 /** Adds a route: `(route, handler)`, see {@linkcode routeDefiner}. */
 export type DefineRoute = (route: RouteDefinition, handler: RouteHandler) => void;
 
-/** A function registering each route on `app` for routing, the OpenAPI document and the route table. */
-export function routeDefiner(app: ControlApiApp, table: RouteTable): DefineRoute {
+/** A function registering each route on `app`, for routing and the OpenAPI document. */
+export function routeDefiner(app: ControlApiApp): DefineRoute {
   return (route, handler) => {
     const { takesBody = false, ...description } = route;
     app.openAPIRegistry.registerPath(description);
     const method = route.method.toUpperCase();
-    table.add(method, route.path);
     const honoPath = route.path.replace(/\{(\w+)\}/g, ":$1");
     if (!MUTATING_METHODS.has(method)) {
       app.on(method, honoPath, handler);
