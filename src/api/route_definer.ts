@@ -11,6 +11,7 @@ import type { Context } from "hono";
 import type { ApiEnv, ControlApiApp } from "./context.ts";
 import { readJsonObject } from "./body.ts";
 import { ApiError } from "./errors.ts";
+import { errorResponses } from "./schemas.ts";
 
 /** Methods whose requests may carry a body (and are logged and journaled as mutating). */
 export const MUTATING_METHODS: ReadonlySet<string> = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -31,8 +32,9 @@ export type DefineRoute = (route: RouteDefinition, handler: RouteHandler) => voi
 export function routeDefiner(app: ControlApiApp): DefineRoute {
   return (route, handler) => {
     const { takesBody = false, ...description } = route;
-    app.openAPIRegistry.registerPath(description);
     const method = route.method.toUpperCase();
+    const shared = errorResponses(...sharedErrors(method, route.security?.length !== 0));
+    app.openAPIRegistry.registerPath({ ...description, responses: { ...shared, ...route.responses } });
     const honoPath = route.path.replace(/\{(\w+)\}/g, ":$1");
     if (!MUTATING_METHODS.has(method)) {
       app.on(method, honoPath, handler);
@@ -51,4 +53,17 @@ export function routeDefiner(app: ControlApiApp): DefineRoute {
       return await handler(c);
     });
   };
+}
+
+/**
+ * Error statuses every route may answer besides its own: the guard's (403 cross-origin, 414 URL too
+ * long, 421 wrong Host, 401 without the token where one is needed), 500 for an unexpected exception,
+ * and for mutating routes the body's (400 unreadable or not a JSON object, 408 too slow, 413 too large,
+ * 422 fields a route without a body does not take).
+ */
+function sharedErrors(method: string, needsToken: boolean): number[] {
+  const statuses = [403, 414, 421, 500];
+  if (needsToken) statuses.push(401);
+  if (MUTATING_METHODS.has(method)) statuses.push(400, 408, 413, 422);
+  return statuses;
 }

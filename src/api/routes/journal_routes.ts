@@ -6,7 +6,7 @@
 
 import { z } from "@hono/zod-openapi";
 import { ApiError } from "../errors.ts";
-import { errorResponses, JournalEntrySchema, jsonContent, NameParamSchema } from "../schemas.ts";
+import { errorResponses, JournalAnswerSchema, jsonContent, NameParamSchema } from "../schemas.ts";
 import { findProcess, type RouteContext } from "./route_context.ts";
 
 /** Default and largest `limit`. */
@@ -24,13 +24,6 @@ const JournalQuerySchema = z.object({
     description: "Entry type filter.",
   }),
 });
-
-const JournalAnswerSchema = z.object({
-  name: z.string(),
-  entries: z.array(JournalEntrySchema),
-  count: z.number().int().optional(),
-  journal_enabled: z.boolean(),
-}).openapi("JournalAnswer");
 
 /** Adds the journal route. */
 export function registerJournalRoutes(ctx: RouteContext): void {

@@ -11,10 +11,11 @@ import {
   errorResponses,
   jsonContent,
   NameParamSchema,
+  ProcessListSchema,
   ProcessStatusSchema,
-  ProcessSummarySchema,
+  ResumedSchema,
   StateAnswerSchema,
-  StateSchema,
+  SuspendedSchema,
 } from "../schemas.ts";
 import { findProcess, type RouteContext } from "./route_context.ts";
 
@@ -27,10 +28,7 @@ export function registerProcessRoutes(ctx: RouteContext): void {
     summary: "List processes",
     operationId: "listProcesses",
     responses: {
-      200: jsonContent(
-        z.object({ processes: z.array(ProcessSummarySchema), total: z.number().int() }),
-        "Processes",
-      ),
+      200: jsonContent(ProcessListSchema, "Processes"),
       ...errorResponses(401),
     },
   }, (c) => {
@@ -74,8 +72,8 @@ export function registerProcessRoutes(ctx: RouteContext): void {
     start: StateAnswerSchema,
     stop: StateAnswerSchema,
     restart: StateAnswerSchema,
-    suspend: z.object({ name: z.string(), suspended: z.literal(true), state: StateSchema }),
-    resume: z.object({ name: z.string(), resumed: z.literal(true), state: StateSchema }),
+    suspend: SuspendedSchema,
+    resume: ResumedSchema,
   };
   for (const operation of Object.keys(OPERATION_FAILURE) as ProcessOperation[]) {
     route({

@@ -4,18 +4,17 @@
  * @module
  */
 
-import { z } from "@hono/zod-openapi";
 import { describeError } from "../../_util/errors.ts";
-import { errorResponses, jsonContent, ProcessStatusSchema } from "../schemas.ts";
+import {
+  errorResponses,
+  HealthSchema,
+  jsonContent,
+  RuntimeStatusSchema,
+  ShuttingDownSchema,
+  StartedAllSchema,
+  StoppedAllSchema,
+} from "../schemas.ts";
 import type { RouteContext } from "./route_context.ts";
-
-const HealthSchema = z.object({ status: z.literal("healthy"), process_count: z.number().int() }).openapi(
-  "Health",
-);
-const RuntimeStatusSchema = z.object({
-  process_count: z.number().int(),
-  processes: z.record(z.string(), ProcessStatusSchema),
-}).openapi("RuntimeStatus");
 
 /** Adds the runtime routes. */
 export function registerRuntimeRoutes(ctx: RouteContext): void {
@@ -43,7 +42,7 @@ export function registerRuntimeRoutes(ctx: RouteContext): void {
     summary: "Start every created, stopped or failed process (failures are logged)",
     operationId: "startAll",
     responses: {
-      200: jsonContent(z.object({ status: z.literal("started") }), "Started"),
+      200: jsonContent(StartedAllSchema, "Started"),
       ...errorResponses(401),
     },
   }, async (c) => {
@@ -57,7 +56,7 @@ export function registerRuntimeRoutes(ctx: RouteContext): void {
     summary: "Stop every started process",
     operationId: "stopAll",
     responses: {
-      200: jsonContent(z.object({ status: z.literal("stopped") }), "Stopped"),
+      200: jsonContent(StoppedAllSchema, "Stopped"),
       ...errorResponses(401),
     },
   }, async (c) => {
@@ -73,7 +72,7 @@ export function registerRuntimeRoutes(ctx: RouteContext): void {
     summary: "Answer 202, then shut the server down (exists only when the server has a shutdown callback)",
     operationId: "shutdown",
     responses: {
-      202: jsonContent(z.object({ status: z.literal("shutting_down") }), "Shutting down"),
+      202: jsonContent(ShuttingDownSchema, "Shutting down"),
       ...errorResponses(401),
     },
   }, (c) => {

@@ -9,18 +9,15 @@ import { describeError } from "../../_util/errors.ts";
 import { checkEnvReferences, checkTriggerPaths, isRuntimeError, parseSection } from "../../runtime/mod.ts";
 import { addTrigger, listTriggers, removeTrigger } from "../../triggers/mod.ts";
 import { ApiError, newErrorId } from "../errors.ts";
-import { errorResponses, jsonContent, NameParamSchema } from "../schemas.ts";
+import {
+  errorResponses,
+  jsonContent,
+  NameParamSchema,
+  TriggerAddedSchema,
+  TriggerListSchema,
+  TriggerRemovedSchema,
+} from "../schemas.ts";
 import { findProcess, refusePolicy, type RouteContext } from "./route_context.ts";
-
-const ListingSchema = z.object({
-  id: z.string(),
-  type: z.string(),
-  source: z.enum(["config", "dynamic"]),
-  config: z.record(z.string(), z.unknown()).optional().openapi({ description: "Secrets masked as ***." }),
-  live: z.boolean(),
-}).openapi("TriggerListing");
-
-const ChangeSchema = { live: z.boolean(), effective_from: z.enum(["immediate", "next_start"]) };
 
 const TriggerParamsSchema = NameParamSchema.extend({
   trigger_id: z.string().openapi({ param: { name: "trigger_id", in: "path" }, example: "cron-3f9a1c2b7d" }),
@@ -36,10 +33,7 @@ export function registerTriggerRoutes(ctx: RouteContext): void {
     operationId: "listTriggers",
     request: { params: NameParamSchema },
     responses: {
-      200: jsonContent(
-        z.object({ name: z.string(), triggers: z.array(ListingSchema), count: z.number() }),
-        "Triggers",
-      ),
+      200: jsonContent(TriggerListSchema, "Triggers"),
       ...errorResponses(401, 404),
     },
   }, (c) => {
@@ -62,16 +56,7 @@ export function registerTriggerRoutes(ctx: RouteContext): void {
       },
     },
     responses: {
-      201: jsonContent(
-        z.object({
-          name: z.string(),
-          trigger_added: z.literal(true),
-          trigger_id: z.string(),
-          trigger_type: z.string(),
-          ...ChangeSchema,
-        }),
-        "Added",
-      ),
+      201: jsonContent(TriggerAddedSchema, "Added"),
       ...errorResponses(400, 401, 403, 404, 409, 422),
     },
   }, async (c) => {
@@ -116,15 +101,7 @@ export function registerTriggerRoutes(ctx: RouteContext): void {
     operationId: "removeTrigger",
     request: { params: TriggerParamsSchema },
     responses: {
-      200: jsonContent(
-        z.object({
-          name: z.string(),
-          trigger_removed: z.string(),
-          ...ChangeSchema,
-          warning: z.string().optional(),
-        }),
-        "Removed",
-      ),
+      200: jsonContent(TriggerRemovedSchema, "Removed"),
       ...errorResponses(401, 404),
     },
   }, async (c) => {
