@@ -1,6 +1,7 @@
 /**
  * Test helpers for the control API's `_test.ts` files: a runtime in a temporary data directory, the API
- * built on it, a memory log, and a small request helper that goes through `app.fetch` (no socket).
+ * built on it, a memory log, and a small request helper that goes through `app.fetch` (no socket) and
+ * checks every answer against the schema its route declares in the OpenAPI document.
  *
  * @module
  */
@@ -10,6 +11,7 @@ import { AgentRuntime, type AgentRuntimeOptions } from "../src/runtime/mod.ts";
 import type { ControlApi } from "../src/api/mod.ts";
 import { createControlApi } from "../src/api/mod.ts";
 import type { ControlApiOptions } from "../src/api/mod.ts";
+import { checkAnswer } from "../src/api/_test_answers.ts";
 
 /** The bearer token test APIs use unless told otherwise. */
 export const TOKEN = "test-token-7f3a9c";
@@ -116,12 +118,14 @@ export async function send(
   if (body instanceof ReadableStream) init.duplex = "half";
   const response = await app.fetch(new Request(`http://127.0.0.1:9100${path}`, init), { remoteAddr: CLIENT });
   const text = await response.text();
-  return {
+  const answer = {
     status: response.status,
     headers: response.headers,
     text,
     body: text === "" ? undefined : JSON.parse(text),
   };
+  checkAnswer(app, { method, path }, answer);
+  return answer;
 }
 
 /** Deploys `config` as `name` and returns the answer. */

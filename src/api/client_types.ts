@@ -1,34 +1,19 @@
 /**
- * Answer types of the typed client.
+ * Answer types of the typed client. Shapes the runtime already has are reused from it; each one is
+ * proven equal to the schema the API declares for it in the OpenAPI document (see `schemas.ts`).
  *
  * @module
  */
 
-import type { ProcessState } from "../runtime/mod.ts";
+import type { JournalEntry } from "../journal/mod.ts";
+import type { ProcessStatus } from "../runtime/mod.ts";
+import type { TriggerChange, TriggerListing } from "../triggers/mod.ts";
 
-/** Deploy answer. */
-export interface DeployAnswer {
-  /** Process name. */
-  name: string;
-  /** Id of this deployment. */
-  process_id: string;
-  /** State after the deploy (and start). */
-  state: ProcessState;
-  /** Deploy time, epoch seconds. */
-  created_at: number;
-}
+/** Deploy answer: the process's name, id, state after the deploy (and start) and deploy time. */
+export type DeployAnswer = Pick<ProcessStatus, "name" | "process_id" | "state" | "created_at">;
 
-/** A journal entry as the API answers it. */
-export interface JournalEntryAnswer {
-  /** Entry id (a rewind target). */
-  entry_id: string;
-  /** What happened. */
-  entry_type: string;
-  /** ISO 8601 UTC time. */
-  timestamp: string;
-  /** Type-specific data. */
-  data: Record<string, unknown>;
-}
+/** A journal entry as the API answers it (without the process name, which the answer holds once). */
+export type JournalEntryAnswer = Omit<JournalEntry, "process">;
 
 /** Journal answer. */
 export interface JournalAnswer {
@@ -43,21 +28,10 @@ export interface JournalAnswer {
 }
 
 /** A trigger listing entry. */
-export interface TriggerListingAnswer {
-  /** Stable id (`<type>-<digest>`) or a dynamic trigger's id. */
-  id: string;
-  /** Trigger type. */
-  type: string;
-  /** `config` or `dynamic`. */
-  source: "config" | "dynamic";
-  /** The config with secrets masked. */
-  config?: Record<string, unknown>;
-  /** Whether it runs now. */
-  live: boolean;
-}
+export type TriggerListingAnswer = TriggerListing;
 
 /** Answer of {@linkcode RuntimeClient.addTrigger}. */
-export interface TriggerAddedAnswer {
+export interface TriggerAddedAnswer extends TriggerChange {
   /** Process name. */
   name: string;
   /** Always true. */
@@ -66,22 +40,14 @@ export interface TriggerAddedAnswer {
   trigger_id: string;
   /** Its type. */
   trigger_type: string;
-  /** Whether it runs already. */
-  live: boolean;
-  /** `immediate` or `next_start`. */
-  effective_from: "immediate" | "next_start";
 }
 
 /** Answer of {@linkcode RuntimeClient.removeTrigger}. */
-export interface TriggerRemovedAnswer {
+export interface TriggerRemovedAnswer extends TriggerChange {
   /** Process name. */
   name: string;
   /** Stable id of the removed trigger. */
   trigger_removed: string;
-  /** Always true. */
-  live: boolean;
-  /** `immediate` or `next_start`. */
-  effective_from: "immediate" | "next_start";
   /** Set when a deprecated `static_<n>` id was used. */
   warning?: string;
 }

@@ -7,16 +7,17 @@
 
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { HTTPException } from "hono/http-exception";
+import { methodNotAllowed } from "hono/method-not-allowed";
 import { describeError } from "../_util/errors.ts";
-import type { AgentRuntime, DeployPolicy } from "../runtime/mod.ts";
+import { type AgentRuntime, type DeployPolicy, RuntimeError } from "../runtime/mod.ts";
 import { VERSION } from "../version.ts";
 import type { ApiEnv, ControlApi } from "./context.ts";
 import { ApiError } from "./errors.ts";
-import { runtimeFailure } from "./failures.ts";
+import { fromRuntime, runtimeFailure } from "./failures.ts";
 import { createGuard } from "./guard.ts";
 import { apiEnvLookup, type ControlApiOptions, resolveControlApiOptions } from "./options.ts";
 import { createRequestEvents } from "./request_events.ts";
-import { defineRoute, MUTATING_METHODS, RouteTable } from "./route_table.ts";
+import { routeDefiner } from "./route_definer.ts";
 import { registerDeployRoute } from "./routes/deploy_route.ts";
 import { registerJournalRoutes } from "./routes/journal_routes.ts";
 import { registerProcessRoutes } from "./routes/process_routes.ts";
@@ -42,7 +43,6 @@ export function createControlApi(runtime: AgentRuntime, options: ControlApiOptio
   const resolved = resolveControlApiOptions(options);
   const logger = (resolved.logger ?? runtime.logger).child("api");
   const app = new OpenAPIHono<ApiEnv>({ strict: true });
-  const table = new RouteTable();
   const policy: DeployPolicy = {
     allowCommandDeploys: resolved.allowCommandDeploys,
     allowEnvReferences: resolved.allowEnvReferences,
@@ -51,10 +51,20 @@ export function createControlApi(runtime: AgentRuntime, options: ControlApiOptio
     cwd: Deno.cwd(),
   };
   const apiEnv = apiEnvLookup(resolved);
-  const ctx: RouteContext = { app, table, runtime, options: resolved, logger, policy, apiEnv };
+  const ctx: RouteContext = {
+    app,
+    route: routeDefiner(app),
+    runtime,
+    options: resolved,
+    logger,
+    policy,
+    apiEnv,
+  };
 
   app.use("*", createGuard({ token: resolved.authToken, loopback: resolved.loopback, logger }));
-  app.on([...MUTATING_METHODS], "*", createRequestEvents(runtime, logger));
+  // Middleware, not `app.on(methods, "*")`: a "*" route would make every path accept those methods.
+  app.use("*", createRequestEvents(runtime, logger));
+  app.use("*", methodNotAllowed({ app, onMethodNotAllowed: (_c, allowed) => notAllowed(allowed) }));
   registerRuntimeRoutes(ctx);
   registerProcessRoutes(ctx);
   registerDeployRoute(ctx);
@@ -62,20 +72,19 @@ export function createControlApi(runtime: AgentRuntime, options: ControlApiOptio
   registerTriggerRoutes(ctx);
   registerOpenApiRoute(ctx);
 
-  app.notFound((c) => {
-    const allowed = table.allowedMethods(c.req.path);
-    if (allowed.length === 0) return new ApiError("NOT_FOUND", "No such route.").toResponse();
-    return new ApiError("METHOD_NOT_ALLOWED", `This route accepts ${allowed.join(", ")}.`, {
-      headers: { allow: allowed.join(", ") },
-    }).toResponse();
-  });
+  app.notFound(() => new ApiError("NOT_FOUND", "No such route.").toResponse());
   app.onError((error, c) => {
     let answer: ApiError;
     if (error instanceof ApiError) answer = error;
     else if (error instanceof HTTPException) {
       answer = new ApiError("HTTP_ERROR", error.message || "HTTP error.", { status: error.status });
-    } else {
-      answer = runtimeFailure("INTERNAL_ERROR", error, logger, { method: c.req.method, path: c.req.path });
+    } else if (error instanceof RuntimeError) answer = fromRuntime(error, { logger });
+    else {
+      answer = runtimeFailure("INTERNAL_ERROR", {
+        cause: error,
+        logger,
+        fields: { method: c.req.method, path: c.req.path },
+      });
     }
     if (answer.errorId) c.set("errorId", answer.errorId);
     return answer.toResponse();
@@ -83,11 +92,18 @@ export function createControlApi(runtime: AgentRuntime, options: ControlApiOptio
   return app;
 }
 
+/** 405 for a path whose routes take other methods (HEAD wherever GET is), in registration order. */
+function notAllowed(allowed: string[]): Response {
+  return new ApiError("METHOD_NOT_ALLOWED", `This route accepts ${allowed.join(", ")}.`, {
+    headers: { allow: allowed.join(", ") },
+  }).toResponse();
+}
+
 function registerOpenApiRoute(ctx: RouteContext): void {
-  const { app, table } = ctx;
+  const { app, route } = ctx;
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer" });
   let document: unknown;
-  defineRoute(app, table, {
+  route({
     method: "get",
     path: OPENAPI_PATH,
     summary: "This API's OpenAPI 3.1 document",

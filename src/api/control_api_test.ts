@@ -129,3 +129,31 @@ Deno.test("an unexpected exception is 500 INTERNAL_ERROR: fixed message, error i
   assert.ok(logged, "the error id links to an ERROR log record");
   assert.match(String(logged.fields.cause), /hunter2/);
 });
+
+Deno.test("405 lists the path's methods in registration order, HEAD after GET; a {param} is one non-empty segment and a dot is literal", async () => {
+  await using api = await testApi({ onShutdown: () => {} });
+  const cases: Array<[string, string, string | null]> = [
+    ["PUT", "/api/v1/processes", "GET, HEAD, POST"],
+    ["OPTIONS", "/api/v1/processes/a", "GET, HEAD, DELETE"],
+    ["HEAD", "/api/v1/processes/a/start", "POST"],
+    ["GET", "/api/v1/processes/a/triggers/t-1", "DELETE"],
+    ["DELETE", "/api/v1/processes/a/triggers", "GET, HEAD, POST"],
+    ["POST", "/api/v1/openapi.json", "GET, HEAD"],
+    ["GET", "/api/v1/processes//start", null],
+    ["POST", "/api/v1/processes/a/b/start", null],
+    ["POST", "/api/v1/processes/a/start/", null],
+    ["GET", "/api/v1/openapiXjson", null],
+    ["DELETE", "/api/v1/health/", null],
+  ];
+  for (const [method, path, allow] of cases) {
+    const answer = await api.call(method, path);
+    const what = `${method} ${path}`;
+    const body = allow === null
+      ? '{"error":{"code":"NOT_FOUND","message":"No such route."}}'
+      : `{"error":{"code":"METHOD_NOT_ALLOWED","message":"This route accepts ${allow}."}}`;
+    assert.equal(answer.status, allow === null ? 404 : 405, what);
+    assert.equal(answer.headers.get("allow"), allow, what);
+    assert.equal(answer.headers.get("content-type"), "application/json", what);
+    assert.equal(answer.text, method === "HEAD" ? "" : body, what);
+  }
+});

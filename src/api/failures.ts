@@ -1,16 +1,32 @@
 /**
- * Turning runtime exceptions into API errors with a fixed message and an error id that links the
- * answer to the log line holding the cause.
+ * Turning runtime exceptions into API errors: the one place where a {@linkcode RuntimeError}'s code
+ * becomes an answer. Failures answer a fixed message and an error id that links the answer to the log
+ * line holding the cause.
  *
  * @module
  */
 
 import type { Logger } from "../_util/log.ts";
 import { describeError } from "../_util/errors.ts";
-import { ApiError, ERROR_STATUS, FIXED_MESSAGES, newErrorId } from "./errors.ts";
+import {
+  isRuntimeError,
+  type ProcessOperation,
+  type RuntimeError,
+  type RuntimeErrorCode,
+} from "../runtime/mod.ts";
+import { ApiError, ERROR_STATUS, type ErrorDetail, FIXED_MESSAGES, newErrorId } from "./errors.ts";
 
 /** Codes answered with a fixed message. */
 export type FailureCode = keyof typeof FIXED_MESSAGES;
+
+/** The failure code of each lifecycle operation. */
+export const OPERATION_FAILURE: Readonly<Record<ProcessOperation, FailureCode>> = {
+  start: "START_FAILED",
+  stop: "STOP_FAILED",
+  restart: "RESTART_FAILED",
+  suspend: "SUSPEND_FAILED",
+  resume: "RESUME_FAILED",
+};
 
 /** Describes an error and its cause chain for the log (never for an answer). */
 export function causeChain(error: unknown): string {
@@ -23,19 +39,110 @@ export function causeChain(error: unknown): string {
   return parts.join(" <- ");
 }
 
+/** Options for {@linkcode runtimeFailure}. */
+export interface FailureOptions {
+  /** The exception (logged with its cause chain, never answered). */
+  cause: unknown;
+  /** Where the failure is logged. */
+  logger: Logger;
+  /** Extra fields of the log line, e.g. `{ process }`. */
+  fields?: Record<string, unknown>;
+  /** Field list for `error.details`. */
+  details?: ErrorDetail[];
+}
+
 /**
  * Logs the cause (ERROR for 5xx, WARNING otherwise) with a new error id and returns the API error to
  * answer, whose message is fixed.
  */
-export function runtimeFailure(
-  code: FailureCode,
-  cause: unknown,
-  logger: Logger,
-  fields: Record<string, unknown> = {},
-  details?: Array<{ field: string; expected: string }>,
-): ApiError {
+export function runtimeFailure(code: FailureCode, options: FailureOptions): ApiError {
+  const { cause, logger, fields = {}, details } = options;
   const errorId = newErrorId();
   const level = ERROR_STATUS[code] >= 500 ? "error" : "warning";
   logger.log(level, FIXED_MESSAGES[code], { ...fields, code, error_id: errorId, cause: causeChain(cause) });
   return new ApiError(code, FIXED_MESSAGES[code], { errorId, cause, details });
+}
+
+/** Options for {@linkcode fromRuntime}. */
+export interface FromRuntimeOptions {
+  /** Where failures are logged. */
+  logger: Logger;
+  /** Fields of the failure's log line (default: the process, and the operation of INVALID_STATE). */
+  fields?: Record<string, unknown>;
+  /**
+   * The failure code of the lifecycle operation being served, answered instead of START_FAILED or the
+   * refused operation's code (a restart that could not start answers RESTART_FAILED).
+   */
+  failed?: FailureCode;
+}
+
+/** 409 PROCESS_EXISTS for a taken name. */
+export function processExists(name: string): ApiError {
+  return new ApiError("PROCESS_EXISTS", `A process named ${JSON.stringify(name)} is already registered.`);
+}
+
+/** 404 PROCESS_NOT_FOUND for a name no process has. */
+export function processNotFound(name: string): ApiError {
+  return new ApiError("PROCESS_NOT_FOUND", `No process is named ${JSON.stringify(name)}.`);
+}
+
+type Translation<C extends RuntimeErrorCode> = (
+  error: RuntimeError<C>,
+  options: FromRuntimeOptions,
+) => ApiError;
+
+const TRANSLATIONS: { [C in RuntimeErrorCode]: Translation<C> } = {
+  PROCESS_EXISTS: (error) => processExists(error.details.process),
+  PROCESS_NOT_FOUND: (error) => processNotFound(error.details.process),
+  INVALID_STATE: (error, { logger, fields, failed }) => {
+    const { process, operation, state, allowedFrom } = error.details;
+    return runtimeFailure(failed ?? OPERATION_FAILURE[operation], {
+      cause: error,
+      logger,
+      fields: fields ?? { process, operation },
+      details: [{ field: "state", expected: `one of ${allowedFrom.join(", ")} (is ${state})` }],
+    });
+  },
+  START_FAILED: (error, { logger, fields, failed }) =>
+    runtimeFailure(failed ?? "START_FAILED", {
+      cause: error,
+      logger,
+      fields: fields ?? { process: error.details.process },
+    }),
+  DEPLOY_FAILED: (error, { logger, fields }) =>
+    runtimeFailure("DEPLOY_FAILED", {
+      cause: error,
+      logger,
+      fields: fields ?? { process: error.details.process },
+    }),
+  TRIGGER_EXISTS: (error) =>
+    new ApiError("TRIGGER_EXISTS", "An identical trigger is already configured.", {
+      details: [{ field: "trigger_id", expected: `a trigger other than ${error.details.triggerId}` }],
+    }),
+  TRIGGER_NOT_FOUND: () => new ApiError("TRIGGER_NOT_FOUND", "No trigger of this process has that id."),
+};
+
+/** The API error answering a runtime error, by its code. */
+export function fromRuntime(error: RuntimeError, options: FromRuntimeOptions): ApiError {
+  return (TRANSLATIONS[error.code] as Translation<RuntimeErrorCode>)(error, options);
+}
+
+/**
+ * The API error answering a failed lifecycle operation on `process`: the operation's failure code
+ * (with the allowed states when the state refused it). Suspend and resume only fail by refusal or a
+ * failed start; anything else they throw is an INTERNAL_ERROR.
+ */
+export function operationFailure(
+  operation: ProcessOperation,
+  error: unknown,
+  options: { logger: Logger; process: string },
+): ApiError {
+  const { logger, process } = options;
+  const fields = { process, operation };
+  const failed = OPERATION_FAILURE[operation];
+  if (isRuntimeError(error, "INVALID_STATE") || isRuntimeError(error, "START_FAILED")) {
+    return fromRuntime(error, { logger, fields, failed });
+  }
+  const refusable = operation === "suspend" || operation === "resume";
+  return runtimeFailure(refusable ? "INTERNAL_ERROR" : failed, { cause: error, logger, fields });
 }

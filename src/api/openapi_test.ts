@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { OPENAPI_PATH } from "./control_api.ts";
-import { testApi } from "../../tests/_api_harness.ts";
+import { testApi, TOKEN } from "../../tests/_api_harness.ts";
+import { answer, checkAnswer } from "./_test_answers.ts";
 
 const HTTP_METHODS = new Set(["get", "put", "post", "delete", "options", "head", "patch", "trace"]);
 
@@ -72,4 +73,33 @@ Deno.test("without on_shutdown the document has no shutdown route", async () => 
   const document = (await api.call("GET", OPENAPI_PATH)).body;
   assert.equal(document.paths["/api/v1/runtime/shutdown"], undefined);
   assert.deepEqual(methodsOf(document.paths["/api/v1/processes"]), ["get", "post"]);
+});
+
+Deno.test("answers are checked against the schema their route declares for the status", async () => {
+  await using api = await testApi();
+  const listed = await answer(api.app, "GET", "/api/v1/processes", {
+    headers: { authorization: `Bearer ${TOKEN}` },
+  });
+  assert.deepEqual(listed.body, { processes: [], total: 0 });
+  const list = { method: "GET", path: "/api/v1/processes" };
+  assert.throws(
+    () => checkAnswer(api.app, list, { status: 200, body: { processes: [], total: 0, extra: 1 } }),
+    {
+      message: /fields its declared schema does not/,
+    },
+  );
+  assert.throws(() => checkAnswer(api.app, list, { status: 200, body: { processes: [] } }), {
+    message: /does not match/,
+  });
+  assert.throws(
+    () => checkAnswer(api.app, list, { status: 409, body: { error: { code: "X", message: "m" } } }),
+    {
+      message: /declares no 409 answer/,
+    },
+  );
+  const remove = { method: "DELETE", path: "/api/v1/processes/a" };
+  assert.throws(() => checkAnswer(api.app, remove, { status: 204, body: {} }), { message: /empty answer/ });
+  assert.throws(() => checkAnswer(api.app, { method: "GET", path: "/nope" }, { status: 404, body: {} }), {
+    message: /does not match/,
+  });
 });

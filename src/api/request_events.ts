@@ -9,7 +9,7 @@ import type { MiddlewareHandler } from "hono";
 import type { Logger } from "../_util/log.ts";
 import type { AgentRuntime } from "../runtime/mod.ts";
 import { type ApiEnv, clientOf } from "./context.ts";
-import { MUTATING_METHODS } from "./route_table.ts";
+import { MUTATING_METHODS } from "./route_definer.ts";
 
 const PROCESS_PATH = /^\/api\/v1\/processes\/([^/]+)/;
 const DEPLOY_ROUTE = "/api/v1/processes";

@@ -15,7 +15,7 @@ export {
   type TransitionListener,
   TRANSITIONS,
 } from "./lifecycle.ts";
-export * from "./process_errors.ts";
+export * from "./errors.ts";
 export type * from "./process_parts.ts";
 export { AgentProcess, type AgentProcessOptions, type ProcessSummary } from "./process.ts";
 export type { ProcessCounters, ProcessStatus } from "./process_status.ts";
@@ -35,6 +35,7 @@ export {
   type AgentRuntimeOptions,
   DEFAULT_DATA_DIR,
   type DeployOptions,
+  type ReconfigureChange,
   type RuntimeStatus,
 } from "./runtime.ts";
 export {

@@ -21,7 +21,7 @@ import {
   type StateTransition,
   whenRunnable,
 } from "./lifecycle.ts";
-import { ProcessStartError, ProcessStateError } from "./process_errors.ts";
+import { type ProcessOperation, RuntimeError } from "./errors.ts";
 import type {
   EnvLookup,
   PartContext,
@@ -167,7 +167,7 @@ export class AgentProcess {
 
   /**
    * Starts a created, stopped or failed process and answers the state reached. Starting a process that
-   * is already started changes nothing. Rejects with {@linkcode ProcessStartError} when the start fails;
+   * is already started changes nothing. Rejects with a {@linkcode RuntimeError} START_FAILED when the start fails;
    * the process is then `failed`.
    */
   start(): Promise<ProcessState> {
@@ -188,20 +188,20 @@ export class AgentProcess {
     });
   }
 
-  /** Pauses a running or awaiting process; rejects with {@linkcode ProcessStateError} otherwise. */
+  /** Pauses a running or awaiting process; rejects with a {@linkcode RuntimeError} INVALID_STATE otherwise. */
   suspend(reason = "suspend requested"): Promise<ProcessState> {
     return this.#serial(() => {
-      if (!SUSPENDABLE.includes(this.state)) throw new ProcessStateError("suspend", this.state, SUSPENDABLE);
+      if (!SUSPENDABLE.includes(this.state)) throw this.#refuse("suspend", SUSPENDABLE);
       this.#activity.clear();
       this.#lifecycle.move("suspended", reason);
       return Promise.resolve(this.state);
     });
   }
 
-  /** Resumes a suspended or awaiting process; rejects with {@linkcode ProcessStateError} otherwise. */
+  /** Resumes a suspended or awaiting process; rejects with a {@linkcode RuntimeError} INVALID_STATE otherwise. */
   resume(reason = "resume requested"): Promise<ProcessState> {
     return this.#serial(() => {
-      if (!RESUMABLE.includes(this.state)) throw new ProcessStateError("resume", this.state, RESUMABLE);
+      if (!RESUMABLE.includes(this.state)) throw this.#refuse("resume", RESUMABLE);
       this.#lifecycle.move("running", reason);
       this.#activity.mark(this.#config.idle_timeout);
       return Promise.resolve(this.state);
@@ -227,6 +227,15 @@ export class AgentProcess {
   touch(reason: string): void {
     if (this.state === "awaiting") this.#lifecycle.move("running", `woken: ${reason}`);
     if (this.state === "running") this.#activity.mark(this.#config.idle_timeout);
+  }
+
+  #refuse(operation: ProcessOperation, allowedFrom: readonly ProcessState[]): RuntimeError {
+    const state = this.state;
+    return new RuntimeError(
+      "INVALID_STATE",
+      `cannot ${operation} a process in state ${state}; allowed from: ${allowedFrom.join(", ")}`,
+      { details: { process: this.name, operation, state, allowedFrom } },
+    );
   }
 
   #serial<T>(operation: () => Promise<T>): Promise<T> {
@@ -256,7 +265,10 @@ export class AgentProcess {
       await this.#stopParts();
       await this.runs.end("process stopped");
       this.#lifecycle.move("failed", "start failed");
-      throw new ProcessStartError(`process ${this.name} could not be started`, { cause: error });
+      throw new RuntimeError("START_FAILED", `process ${this.name} could not be started`, {
+        cause: error,
+        details: { process: this.name },
+      });
     }
     this.#counters.starts++;
     this.#startedAt = Date.now();

@@ -3,11 +3,12 @@ import FakeTimers from "@sinonjs/fake-timers";
 import { Logger, memorySink } from "../_util/log.ts";
 import { MemoryJournal, ProcessJournal } from "../journal/mod.ts";
 import { AgentProcess } from "./process.ts";
-import { ProcessStartError, ProcessStateError } from "./process_errors.ts";
+import { RuntimeError, type RuntimeErrorCode } from "./errors.ts";
 import type { PartContext, ProcessPart } from "./process_parts.ts";
 import { testConfig } from "./_test_config.ts";
 
 const quiet = () => new Logger("test", { sink: memorySink() });
+const code = (expected: RuntimeErrorCode) => (e: unknown) => e instanceof RuntimeError && e.code === expected;
 
 function recordingPart(log: string[], name = "part", failStart = false): (ctx: PartContext) => ProcessPart {
   return (ctx) => ({
@@ -68,7 +69,7 @@ Deno.test("an unresolvable reference fails the start, leaves the process failed,
     env: (name) => vars.get(name),
     logger: quiet(),
   });
-  await assert.rejects(process.start(), ProcessStartError);
+  await assert.rejects(process.start(), code("START_FAILED"));
   assert.equal(process.state, "failed");
   assert.equal(process.status().counters.start_failures, 1);
   vars.set("API_KEY", "k");
@@ -84,27 +85,27 @@ Deno.test("a part that fails to start stops the parts already started", async ()
     logger: quiet(),
     parts: [recordingPart(log, "one"), recordingPart(log, "two", true)],
   });
-  await assert.rejects(process.start(), ProcessStartError);
+  await assert.rejects(process.start(), code("START_FAILED"));
   assert.deepEqual(log, ["one:start:", "two:start:", "two:stop", "one:stop"]);
   assert.equal(process.state, "failed");
 });
 
 Deno.test("suspend and resume follow the state table", async () => {
   const process = new AgentProcess({ name: "a", config: testConfig(), logger: quiet() });
-  await assert.rejects(process.suspend(), ProcessStateError);
-  await assert.rejects(process.resume(), ProcessStateError);
+  await assert.rejects(process.suspend(), code("INVALID_STATE"));
+  await assert.rejects(process.resume(), code("INVALID_STATE"));
   await process.start();
   await assert.rejects(
     process.resume(),
-    (e: unknown) => e instanceof ProcessStateError && e.state === "running",
+    (e: unknown) => e instanceof RuntimeError && e.code === "INVALID_STATE" && e.details.state === "running",
   );
   assert.equal(await process.suspend(), "suspended");
-  await assert.rejects(process.suspend(), ProcessStateError);
+  await assert.rejects(process.suspend(), code("INVALID_STATE"));
   assert.equal(await process.resume(), "running");
   await process.stop();
   await assert.rejects(
     process.suspend(),
-    (e: unknown) => e instanceof ProcessStateError && e.state === "stopped",
+    (e: unknown) => e instanceof RuntimeError && e.code === "INVALID_STATE" && e.details.state === "stopped",
   );
 });
 

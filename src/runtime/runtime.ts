@@ -11,7 +11,7 @@ import { JournalPool, ProcessJournal } from "../journal/mod.ts";
 import type { ProcessConfig } from "./config/mod.ts";
 import { resolveEnvReferences } from "./policy/mod.ts";
 import { AgentProcess, type ProcessSummary } from "./process.ts";
-import { DeployError, ProcessExistsError, ProcessNotFoundError } from "./process_errors.ts";
+import { RuntimeError } from "./errors.ts";
 import type { EnvLookup, ProcessPartFactory, ProcessSource } from "./process_parts.ts";
 import type { Invoker } from "./process_event.ts";
 import type { ProcessState } from "./lifecycle.ts";
@@ -50,6 +50,14 @@ export interface DeployOptions {
   persistConfig?: Record<string, unknown>;
   /** A stored record this deploy brings back (its id and deploy time are kept; nothing is written). */
   restoredRecord?: StoredProcess;
+}
+
+/** The change of {@linkcode AgentRuntime.reconfigure}. */
+export interface ReconfigureChange {
+  /** The new parsed config. */
+  config: ProcessConfig;
+  /** Maps the stored JSON config (as deployed, references unresolved) to the new one. */
+  rawConfig: (stored: Record<string, unknown>) => Record<string, unknown>;
 }
 
 /** `GET /runtime/status` body. */
@@ -96,10 +104,12 @@ export class AgentRuntime {
     return this.#processes.get(name);
   }
 
-  /** The process with this name, or {@linkcode ProcessNotFoundError}. */
+  /** The process with this name; rejects with a {@linkcode RuntimeError} PROCESS_NOT_FOUND otherwise. */
   require(name: string): AgentProcess {
     const process = this.#processes.get(name);
-    if (!process) throw new ProcessNotFoundError(name);
+    if (!process) {
+      throw new RuntimeError("PROCESS_NOT_FOUND", `no process named ${name}`, { details: { process: name } });
+    }
     return process;
   }
 
@@ -116,12 +126,12 @@ export class AgentRuntime {
   }
 
   /**
-   * Registers a process built from a parsed config. Rejects with {@linkcode ProcessExistsError} for a taken
-   * name and {@linkcode DeployError} when the config cannot become a process. With `start`, a failed start
+   * Registers a process built from a parsed config. Rejects with a {@linkcode RuntimeError} PROCESS_EXISTS for a
+   * taken name and DEPLOY_FAILED when the config cannot become a process. With `start`, a failed start
    * rejects with the start error and leaves the process registered in state `failed`.
    */
   async deploy(name: string, config: ProcessConfig, options: DeployOptions = {}): Promise<AgentProcess> {
-    if (this.#processes.has(name)) throw new ProcessExistsError(name);
+    if (this.#processes.has(name)) throw processExists(name);
     const env = options.env ?? this.#env;
     const journal = this.#openJournal(name, config, env);
     const process = new AgentProcess({
@@ -147,12 +157,12 @@ export class AgentRuntime {
       try {
         await this.#store.save(record);
       } catch (error) {
-        throw new DeployError(`process ${name} could not be stored`, { cause: error });
+        throw deployFailed(`process ${name} could not be stored`, { process: name, cause: error });
       }
       this.#stored.set(name, record);
     }
     if (options.restoredRecord) this.#stored.set(name, options.restoredRecord);
-    if (this.#processes.has(name)) throw new ProcessExistsError(name);
+    if (this.#processes.has(name)) throw processExists(name);
     this.#processes.set(name, process);
     this.logger.info("process deployed", {
       process: name,
@@ -193,11 +203,8 @@ export class AgentRuntime {
    * maps the stored JSON config (as deployed, references unresolved) to the new one. Other processes
    * keep the change in memory only. Running parts see it at the next start.
    */
-  async reconfigure(
-    name: string,
-    config: ProcessConfig,
-    rawConfig: (stored: Record<string, unknown>) => Record<string, unknown>,
-  ): Promise<void> {
+  async reconfigure(name: string, change: ReconfigureChange): Promise<void> {
+    const { config, rawConfig } = change;
     const process = this.require(name);
     const record = this.#stored.get(name);
     if (record && this.#store) {
@@ -249,7 +256,7 @@ export class AgentRuntime {
    */
   restore(options: { env?: EnvLookup } = {}): Promise<{ restored: string[]; skipped: string[] }> {
     if (!this.#store) return Promise.resolve({ restored: [], skipped: [] });
-    return restoreDeployments(this, this.#store, options.env);
+    return restoreDeployments(this, { store: this.#store, env: options.env });
   }
 
   /**
@@ -300,7 +307,20 @@ export class AgentRuntime {
         logger: this.logger.child("journal"),
       });
     } catch (error) {
-      throw new DeployError(`the journal of ${name} could not be opened`, { cause: error });
+      throw deployFailed(`the journal of ${name} could not be opened`, { process: name, cause: error });
     }
   }
+}
+
+function processExists(name: string): RuntimeError {
+  return new RuntimeError("PROCESS_EXISTS", `a process named ${name} is already registered`, {
+    details: { process: name },
+  });
+}
+
+function deployFailed(message: string, options: { process: string; cause: unknown }): RuntimeError {
+  return new RuntimeError("DEPLOY_FAILED", message, {
+    cause: options.cause,
+    details: { process: options.process },
+  });
 }

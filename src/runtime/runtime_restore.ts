@@ -13,9 +13,9 @@ import type { AgentRuntime } from "./runtime.ts";
 /** Re-deploys every stored record into `runtime` and restores the state its operator asked for. */
 export async function restoreDeployments(
   runtime: AgentRuntime,
-  store: ProcessStore,
-  env: EnvLookup | undefined,
+  options: { store: ProcessStore; env: EnvLookup | undefined },
 ): Promise<{ restored: string[]; skipped: string[] }> {
+  const { store, env } = options;
   const restored: string[] = [];
   const skipped: string[] = [];
   const logger = runtime.logger;

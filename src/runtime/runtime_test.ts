@@ -2,16 +2,12 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { Logger, memorySink } from "../_util/log.ts";
 import { AgentRuntime } from "./runtime.ts";
-import {
-  DeployError,
-  ProcessExistsError,
-  ProcessNotFoundError,
-  ProcessStartError,
-} from "./process_errors.ts";
+import { RuntimeError, type RuntimeErrorCode } from "./errors.ts";
 import { FileProcessStore, MemoryProcessStore } from "./process_store.ts";
 import { testConfig } from "./_test_config.ts";
 
 const quiet = () => new Logger("test", { sink: memorySink() });
+const code = (expected: RuntimeErrorCode) => (e: unknown) => e instanceof RuntimeError && e.code === expected;
 
 async function withDir(fn: (dir: string) => Promise<void>): Promise<void> {
   const dir = await Deno.makeTempDir();
@@ -26,7 +22,7 @@ Deno.test("deploy registers a process once; a second deploy of the name is refus
   const runtime = new AgentRuntime({ logger: quiet() });
   const process = await runtime.deploy("a", testConfig());
   assert.equal(process.state, "created");
-  await assert.rejects(runtime.deploy("a", testConfig()), ProcessExistsError);
+  await assert.rejects(runtime.deploy("a", testConfig()), code("PROCESS_EXISTS"));
   assert.deepEqual(runtime.list(), [{ name: "a", state: "created", process_id: process.processId }]);
   assert.equal(runtime.status().process_count, 1);
   assert.equal(runtime.status().processes.a.state, "created");
@@ -36,15 +32,15 @@ Deno.test("deploy registers a process once; a second deploy of the name is refus
 Deno.test("a failed start keeps the process registered in failed", async () => {
   const runtime = new AgentRuntime({ logger: quiet() });
   const config = testConfig({ secrets: { enabled: true, secrets: { K: "${MISSING_VAR}" } } });
-  await assert.rejects(runtime.deploy("a", config, { start: true }), ProcessStartError);
+  await assert.rejects(runtime.deploy("a", config, { start: true }), code("START_FAILED"));
   assert.equal(runtime.get("a")?.state, "failed");
   await runtime.close();
 });
 
-Deno.test("operations on unknown names raise ProcessNotFoundError", async () => {
+Deno.test("operations on unknown names raise PROCESS_NOT_FOUND", async () => {
   const runtime = new AgentRuntime({ logger: quiet() });
-  await assert.rejects(runtime.start("nope"), ProcessNotFoundError);
-  await assert.rejects(runtime.remove("nope"), ProcessNotFoundError);
+  await assert.rejects(runtime.start("nope"), code("PROCESS_NOT_FOUND"));
+  await assert.rejects(runtime.remove("nope"), code("PROCESS_NOT_FOUND"));
 });
 
 Deno.test("file journals live under the data dir by default, one file per process name", async () => {
@@ -57,14 +53,14 @@ Deno.test("file journals live under the data dir by default, one file per proces
   });
 });
 
-Deno.test("a journal that cannot be opened makes the deploy fail with DeployError", async () => {
+Deno.test("a journal that cannot be opened makes the deploy fail with DEPLOY_FAILED", async () => {
   await withDir(async (dir) => {
     const blocker = join(dir, "file");
     await Deno.writeTextFile(blocker, "not a directory");
     const runtime = new AgentRuntime({ dataDir: dir, logger: quiet() });
     await assert.rejects(
       runtime.deploy("a", testConfig({ journal: { backend: "sqlite", path: blocker } })),
-      DeployError,
+      code("DEPLOY_FAILED"),
     );
     assert.equal(runtime.get("a"), undefined);
     await runtime.close();

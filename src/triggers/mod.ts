@@ -102,7 +102,5 @@ export {
   listTriggers,
   removeTrigger,
   type TriggerChange,
-  TriggerExistsError,
   type TriggerListing,
-  TriggerNotFoundError,
 } from "./trigger_admin.ts";

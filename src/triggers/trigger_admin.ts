@@ -13,6 +13,7 @@ import {
   type AgentProcess,
   type AgentRuntime,
   parseSection,
+  RuntimeError,
   STARTED_STATES,
   type TriggerConfig,
 } from "../runtime/mod.ts";
@@ -31,27 +32,6 @@ export interface TriggerListing {
   config?: Record<string, unknown>;
   /** Whether it is running now. */
   live: boolean;
-}
-
-/** An identical trigger is already configured. */
-export class TriggerExistsError extends Error {
-  /** Id of the existing trigger. */
-  readonly triggerId: string;
-  /** An error naming the existing trigger. */
-  constructor(triggerId: string) {
-    super(`an identical trigger is already configured: ${triggerId}`);
-    this.name = "TriggerExistsError";
-    this.triggerId = triggerId;
-  }
-}
-
-/** No trigger has this id. */
-export class TriggerNotFoundError extends Error {
-  /** An error for the unknown id. */
-  constructor(triggerId: string) {
-    super(`no trigger with id ${triggerId}`);
-    this.name = "TriggerNotFoundError";
-  }
 }
 
 /** A change answer. */
@@ -93,7 +73,7 @@ export function listTriggers(process: AgentProcess): TriggerListing[] {
 
 /**
  * Adds a trigger to the process's config (`raw` is the JSON as received, stored for API deployments),
- * starting it now when the process is started. Rejects with {@linkcode TriggerExistsError}, or with the
+ * starting it now when the process is started. Rejects with a {@linkcode RuntimeError} TRIGGER_EXISTS, or with the
  * trigger's own error when it cannot start (then nothing changed).
  */
 export async function addTrigger(
@@ -104,19 +84,20 @@ export async function addTrigger(
   const configs = process.config.triggers;
   const digest = triggerDigest(input.config);
   const twin = configs.findIndex((config) => triggerDigest(config) === digest);
-  if (twin !== -1) throw new TriggerExistsError(stableTriggerIds(configs)[twin]);
+  if (twin !== -1) {
+    const existing = stableTriggerIds(configs)[twin];
+    throw new RuntimeError("TRIGGER_EXISTS", `an identical trigger is already configured: ${existing}`, {
+      details: { triggerId: existing },
+    });
+  }
   const triggerId = stableTriggerIds([...configs, input.config])[configs.length];
   const part = STARTED_STATES.has(process.state) ? runningPart(process) : undefined;
-  if (part) await part.add(resolvedTrigger(process, input.config), triggerId, "config");
+  if (part) await part.add(resolvedTrigger(process, input.config), { triggerId, source: "config" });
   try {
-    await runtime.reconfigure(
-      process.name,
-      { ...process.config, triggers: [...configs, input.config] },
-      (raw) => ({
-        ...raw,
-        triggers: [...asList(raw.triggers), input.raw],
-      }),
-    );
+    await runtime.reconfigure(process.name, {
+      config: { ...process.config, triggers: [...configs, input.config] },
+      rawConfig: (raw) => ({ ...raw, triggers: [...asList(raw.triggers), input.raw] }),
+    });
   } catch (error) {
     await part?.remove(triggerId);
     throw error;
@@ -130,13 +111,15 @@ export async function addTrigger(
 
 /**
  * Removes a trigger by id: a configured one (also by the deprecated `static_<n>` position id, answered
- * with a `warning` naming the stable id) or a dynamic one. Rejects with {@linkcode TriggerNotFoundError}.
+ * with a `warning` naming the stable id) or a dynamic one. Rejects with a
+ * {@linkcode RuntimeError} TRIGGER_NOT_FOUND.
  */
 export async function removeTrigger(
   runtime: AgentRuntime,
   process: AgentProcess,
-  triggerId: string,
+  options: { triggerId: string },
 ): Promise<TriggerChange & { trigger_removed: string; warning?: string }> {
+  const { triggerId } = options;
   const configs = process.config.triggers;
   const ids = stableTriggerIds(configs);
   const legacy = parseLegacyTriggerId(triggerId);
@@ -151,12 +134,9 @@ export async function removeTrigger(
     const digest = triggerDigest(configs[found]);
     const index = configs.findLastIndex((config) => triggerDigest(config) === digest);
     await runtime.reconfigure(process.name, {
-      ...process.config,
-      triggers: configs.filter((_, i) => i !== index),
-    }, (raw) => ({
-      ...raw,
-      triggers: asList(raw.triggers).filter((_, i) => i !== index),
-    }));
+      config: { ...process.config, triggers: configs.filter((_, i) => i !== index) },
+      rawConfig: (raw) => ({ ...raw, triggers: asList(raw.triggers).filter((_, i) => i !== index) }),
+    });
     await part?.remove(ids[index]);
     return {
       trigger_removed: stableId!,
@@ -169,7 +149,7 @@ export async function removeTrigger(
     await part.remove(triggerId);
     return { trigger_removed: triggerId, live: true, effective_from: "immediate" };
   }
-  throw new TriggerNotFoundError(triggerId);
+  throw new RuntimeError("TRIGGER_NOT_FOUND", `no trigger with id ${triggerId}`, { details: { triggerId } });
 }
 
 /** The trigger with references resolved, validated again (a variable may hold a value a field refuses). */

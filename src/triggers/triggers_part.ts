@@ -69,7 +69,9 @@ export class TriggersPart implements ProcessPart {
     const configs = this.#ctx.config.triggers;
     const ids = stableTriggerIds(this.#ctx.deployedConfig.triggers);
     try {
-      for (const [index, config] of configs.entries()) await this.add(config, ids[index], "config");
+      for (const [index, config] of configs.entries()) {
+        await this.add(config, { triggerId: ids[index], source: "config" });
+      }
     } catch (error) {
       await this.stop();
       throw error;
@@ -83,8 +85,9 @@ export class TriggersPart implements ProcessPart {
     await Promise.all(entries.map((entry) => this.#halt(entry)));
   }
 
-  /** Starts one more trigger now; rejects (changing nothing) when it cannot start. */
-  async add(config: TriggerConfig, triggerId: string, source: TriggerSource): Promise<void> {
+  /** Starts one more trigger now, under `triggerId`; rejects (changing nothing) when it cannot start. */
+  async add(config: TriggerConfig, options: { triggerId: string; source: TriggerSource }): Promise<void> {
+    const { triggerId, source } = options;
     if (this.#entries.has(triggerId)) throw new Error(`trigger ${triggerId} is already running`);
     const trigger = buildTrigger(config, {
       triggerId,

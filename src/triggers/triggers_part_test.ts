@@ -7,21 +7,19 @@ import {
   MemoryProcessStore,
   parseProcessConfig,
   type ProcessConfig,
-  ProcessStartError,
   type RunRequest,
+  RuntimeError,
+  type RuntimeErrorCode,
   type TriggerConfig,
 } from "../runtime/mod.ts";
 import { EventBus } from "./event_bus.ts";
 import { MessageBroker } from "./message_broker.ts";
-import {
-  addTrigger,
-  listTriggers,
-  removeTrigger,
-  TriggerExistsError,
-  TriggerNotFoundError,
-} from "./trigger_admin.ts";
+import { addTrigger, listTriggers, removeTrigger } from "./trigger_admin.ts";
 import { stableTriggerIds } from "./trigger_ids.ts";
 import { createTriggersPart } from "./triggers_part.ts";
+
+/** A rejection check for a RuntimeError with this code. */
+const code = (expected: RuntimeErrorCode) => (e: unknown) => e instanceof RuntimeError && e.code === expected;
 
 function config(input: Record<string, unknown>): ProcessConfig {
   const parsed = parseProcessConfig(input);
@@ -137,7 +135,7 @@ Deno.test("a trigger that cannot start fails the process start and stops the oth
       watch_path: "/nonexistent/agentry/dir",
     }],
   });
-  await assert.rejects(runtime.deploy("bad", cfg, { start: true }), ProcessStartError);
+  await assert.rejects(runtime.deploy("bad", cfg, { start: true }), code("START_FAILED"));
   assert.equal(runtime.get("bad")?.state, "failed");
   assert.equal(eventBus.subscriberCount(), 0);
   await runtime.close();
@@ -183,10 +181,10 @@ Deno.test("an identical trigger is refused and removal works by stable and legac
   const process = await runtime.deploy("p", cfg, { start: true });
   await assert.rejects(
     addTrigger(runtime, process, { config: trigger({ event_type: "a", type: "event" }), raw: {} }),
-    TriggerExistsError,
+    code("TRIGGER_EXISTS"),
   );
   const [idA, idB] = stableTriggerIds(cfg.triggers);
-  const removed = await removeTrigger(runtime, process, idA);
+  const removed = await removeTrigger(runtime, process, { triggerId: idA });
   assert.deepEqual(removed, {
     trigger_removed: idA,
     live: true,
@@ -194,12 +192,15 @@ Deno.test("an identical trigger is refused and removal works by stable and legac
     warning: undefined,
   });
   assert.equal(eventBus.subscriberCount("a"), 0, "stopped at once");
-  const legacy = await removeTrigger(runtime, process, "static_0");
+  const legacy = await removeTrigger(runtime, process, { triggerId: "static_0" });
   assert.equal(legacy.trigger_removed, idB);
   assert.match(legacy.warning ?? "", new RegExp(`stable id is ${idB}`));
   assert.deepEqual(process.config.triggers, []);
-  await assert.rejects(removeTrigger(runtime, process, "event-0000000000"), TriggerNotFoundError);
-  await assert.rejects(removeTrigger(runtime, process, "static_5"), TriggerNotFoundError);
+  await assert.rejects(
+    removeTrigger(runtime, process, { triggerId: "event-0000000000" }),
+    code("TRIGGER_NOT_FOUND"),
+  );
+  await assert.rejects(removeTrigger(runtime, process, { triggerId: "static_5" }), code("TRIGGER_NOT_FOUND"));
   await runtime.close();
 });
 
@@ -211,7 +212,7 @@ Deno.test("identical configured triggers get -2 ids and removing one keeps the o
   const ids = listTriggers(process).map((t) => t.id);
   assert.equal(ids[1], `${ids[0]}-2`);
   assert.equal(eventBus.subscriberCount("dup"), 2);
-  await removeTrigger(runtime, process, ids[0]);
+  await removeTrigger(runtime, process, { triggerId: ids[0] });
   assert.deepEqual(listTriggers(process).map((t) => [t.id, t.live]), [[ids[0], true]]);
   assert.equal(eventBus.subscriberCount("dup"), 1);
   await runtime.close();

@@ -8,18 +8,9 @@
  * @module
  */
 
-import {
-  checkCommands,
-  checkEnvReferences,
-  checkPaths,
-  DeployError,
-  parseProcessConfig,
-  ProcessExistsError,
-  ProcessStartError,
-} from "../../runtime/mod.ts";
+import { checkCommands, checkEnvReferences, checkPaths, parseProcessConfig } from "../../runtime/mod.ts";
 import { ApiError } from "../errors.ts";
-import { runtimeFailure } from "../failures.ts";
-import { defineRoute } from "../route_table.ts";
+import { processExists } from "../failures.ts";
 import {
   DeployAnswerSchema,
   DeployBodySchema,
@@ -33,8 +24,8 @@ const BODY_FIELDS = new Set(["name", "config", "start"]);
 
 /** Adds `POST /api/v1/processes`. */
 export function registerDeployRoute(ctx: RouteContext): void {
-  const { app, table, runtime, policy, logger } = ctx;
-  defineRoute(app, table, {
+  const { route, runtime, policy, logger } = ctx;
+  route({
     method: "post",
     path: "/api/v1/processes",
     summary: "Deploy a process",
@@ -68,8 +59,8 @@ export function registerDeployRoute(ctx: RouteContext): void {
       });
     }
     if (rawConfig === undefined) throw missing("config");
-    if (runtime.get(name)) throw exists(name);
-    refusePolicy(checkEnvReferences(body, ctx.policy), logger, name);
+    if (runtime.get(name)) throw processExists(name);
+    refusePolicy(checkEnvReferences(body, ctx.policy), { logger, process: name });
     const parsed = parseProcessConfig(rawConfig);
     if (!parsed.ok) {
       const details = parsed.issues.map((issue) => ({
@@ -84,26 +75,15 @@ export function registerDeployRoute(ctx: RouteContext): void {
         },
       );
     }
-    refusePolicy(checkCommands(parsed.config, policy, { prefix: "config" }), logger, name);
-    refusePolicy(await checkPaths(parsed.config, policy, { prefix: "config" }), logger, name);
-    let process;
-    try {
-      process = await runtime.deploy(name, parsed.config, {
-        source: "api",
-        env: ctx.apiEnv,
-        persistConfig: rawConfig as Record<string, unknown>,
-        start,
-      });
-    } catch (error) {
-      if (error instanceof ProcessExistsError) throw exists(name);
-      if (error instanceof DeployError) {
-        throw runtimeFailure("DEPLOY_FAILED", error, logger, { process: name });
-      }
-      if (error instanceof ProcessStartError) {
-        throw runtimeFailure("START_FAILED", error, logger, { process: name });
-      }
-      throw error;
-    }
+    refusePolicy(checkCommands(parsed.config, policy, { prefix: "config" }), { logger, process: name });
+    refusePolicy(await checkPaths(parsed.config, policy, { prefix: "config" }), { logger, process: name });
+    // A taken name (a concurrent deploy), DEPLOY_FAILED and START_FAILED are answered by the API's onError.
+    const process = await runtime.deploy(name, parsed.config, {
+      source: "api",
+      env: ctx.apiEnv,
+      persistConfig: rawConfig as Record<string, unknown>,
+      start,
+    });
     return c.json({
       name: process.name,
       process_id: process.processId,
@@ -117,8 +97,4 @@ function missing(field: string): ApiError {
   return new ApiError("MISSING_FIELD", `The deploy body needs \`${field}\`.`, {
     details: [{ field, expected: field === "name" ? "a process name" : "a ProcessConfig object" }],
   });
-}
-
-function exists(name: string): ApiError {
-  return new ApiError("PROCESS_EXISTS", `A process named ${JSON.stringify(name)} is already registered.`);
 }

@@ -6,8 +6,7 @@
 
 import { z } from "@hono/zod-openapi";
 import { ApiError } from "../errors.ts";
-import { defineRoute } from "../route_table.ts";
-import { errorResponses, JournalEntrySchema, jsonContent, NameParamSchema } from "../schemas.ts";
+import { errorResponses, JournalAnswerSchema, jsonContent, NameParamSchema } from "../schemas.ts";
 import { findProcess, type RouteContext } from "./route_context.ts";
 
 /** Default and largest `limit`. */
@@ -26,17 +25,10 @@ const JournalQuerySchema = z.object({
   }),
 });
 
-const JournalAnswerSchema = z.object({
-  name: z.string(),
-  entries: z.array(JournalEntrySchema),
-  count: z.number().int().optional(),
-  journal_enabled: z.boolean(),
-}).openapi("JournalAnswer");
-
 /** Adds the journal route. */
 export function registerJournalRoutes(ctx: RouteContext): void {
-  const { app, table, runtime } = ctx;
-  defineRoute(app, table, {
+  const { route, runtime } = ctx;
+  route({
     method: "get",
     path: "/api/v1/processes/{name}/journal",
     summary: "Read the newest journal entries, oldest first",

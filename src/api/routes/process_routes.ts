@@ -5,43 +5,30 @@
  */
 
 import { z } from "@hono/zod-openapi";
-import { ProcessStartError, ProcessStateError } from "../../runtime/mod.ts";
-import { type FailureCode, runtimeFailure } from "../failures.ts";
-import { defineRoute } from "../route_table.ts";
+import type { ProcessOperation } from "../../runtime/mod.ts";
+import { OPERATION_FAILURE, operationFailure, runtimeFailure } from "../failures.ts";
 import {
   errorResponses,
   jsonContent,
   NameParamSchema,
+  ProcessListSchema,
   ProcessStatusSchema,
-  ProcessSummarySchema,
+  ResumedSchema,
   StateAnswerSchema,
-  StateSchema,
+  SuspendedSchema,
 } from "../schemas.ts";
 import { findProcess, type RouteContext } from "./route_context.ts";
 
-type Operation = "start" | "stop" | "restart" | "suspend" | "resume";
-
-const FAILURE: Record<Operation, FailureCode> = {
-  start: "START_FAILED",
-  stop: "STOP_FAILED",
-  restart: "RESTART_FAILED",
-  suspend: "SUSPEND_FAILED",
-  resume: "RESUME_FAILED",
-};
-
 /** Adds the process routes (deploy lives in deploy_route.ts). */
 export function registerProcessRoutes(ctx: RouteContext): void {
-  const { app, table, runtime } = ctx;
-  defineRoute(app, table, {
+  const { route, runtime } = ctx;
+  route({
     method: "get",
     path: "/api/v1/processes",
     summary: "List processes",
     operationId: "listProcesses",
     responses: {
-      200: jsonContent(
-        z.object({ processes: z.array(ProcessSummarySchema), total: z.number().int() }),
-        "Processes",
-      ),
+      200: jsonContent(ProcessListSchema, "Processes"),
       ...errorResponses(401),
     },
   }, (c) => {
@@ -50,7 +37,7 @@ export function registerProcessRoutes(ctx: RouteContext): void {
   });
 
   for (const [suffix, operationId] of [["", "getProcess"], ["/metrics", "getMetrics"]] as const) {
-    defineRoute(app, table, {
+    route({
       method: "get",
       path: `/api/v1/processes/{name}${suffix}`,
       summary: suffix ? "Process metrics (same body as the status)" : "Process status",
@@ -60,7 +47,7 @@ export function registerProcessRoutes(ctx: RouteContext): void {
     }, (c) => c.json(findProcess(runtime, c.req.param("name") ?? "").status()));
   }
 
-  defineRoute(app, table, {
+  route({
     method: "delete",
     path: "/api/v1/processes/{name}",
     summary: "Stop and remove a process",
@@ -72,20 +59,24 @@ export function registerProcessRoutes(ctx: RouteContext): void {
     try {
       await runtime.remove(process.name);
     } catch (error) {
-      throw runtimeFailure("STOP_FAILED", error, ctx.logger, { process: process.name });
+      throw runtimeFailure("STOP_FAILED", {
+        cause: error,
+        logger: ctx.logger,
+        fields: { process: process.name },
+      });
     }
     return c.body(null, 204);
   });
 
-  const answers: Record<Operation, z.ZodType> = {
+  const answers: Record<ProcessOperation, z.ZodType> = {
     start: StateAnswerSchema,
     stop: StateAnswerSchema,
     restart: StateAnswerSchema,
-    suspend: z.object({ name: z.string(), suspended: z.literal(true), state: StateSchema }),
-    resume: z.object({ name: z.string(), resumed: z.literal(true), state: StateSchema }),
+    suspend: SuspendedSchema,
+    resume: ResumedSchema,
   };
-  for (const operation of Object.keys(FAILURE) as Operation[]) {
-    defineRoute(app, table, {
+  for (const operation of Object.keys(OPERATION_FAILURE) as ProcessOperation[]) {
+    route({
       method: "post",
       path: `/api/v1/processes/{name}/${operation}`,
       summary: `${operation[0].toUpperCase()}${operation.slice(1)} a process`,
@@ -97,20 +88,9 @@ export function registerProcessRoutes(ctx: RouteContext): void {
       },
     }, async (c) => {
       const process = findProcess(runtime, c.req.param("name") ?? "");
-      let state;
-      try {
-        state = await runtime[operation](process.name);
-      } catch (error) {
-        const details = error instanceof ProcessStateError
-          ? [{ field: "state", expected: `one of ${error.allowedFrom.join(", ")} (is ${error.state})` }]
-          : undefined;
-        const refusedOrFailed = error instanceof ProcessStateError || error instanceof ProcessStartError ||
-          !(operation === "suspend" || operation === "resume");
-        throw runtimeFailure(refusedOrFailed ? FAILURE[operation] : "INTERNAL_ERROR", error, ctx.logger, {
-          process: process.name,
-          operation,
-        }, details);
-      }
+      const state = await runtime[operation](process.name).catch((error: unknown) => {
+        throw operationFailure(operation, error, { logger: ctx.logger, process: process.name });
+      });
       if (operation === "suspend") return c.json({ name: process.name, suspended: true, state });
       if (operation === "resume") return c.json({ name: process.name, resumed: true, state });
       return c.json({ name: process.name, state });

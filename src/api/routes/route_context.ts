@@ -14,16 +14,17 @@ import type {
 } from "../../runtime/mod.ts";
 import type { ControlApiApp } from "../context.ts";
 import type { ResolvedControlApiOptions } from "../options.ts";
-import type { RouteTable } from "../route_table.ts";
+import type { DefineRoute } from "../route_definer.ts";
 import { ApiError } from "../errors.ts";
+import { processNotFound } from "../failures.ts";
 import { NAME_PATTERN } from "../schemas.ts";
 
 /** Shared route dependencies. */
 export interface RouteContext {
   /** The app routes are added to. */
   app: ControlApiApp;
-  /** Known routes (405 answers). */
-  table: RouteTable;
+  /** Adds a route (routing, the OpenAPI document and 405 answers). */
+  route: DefineRoute;
   /** The managed runtime. */
   runtime: AgentRuntime;
   /** Resolved settings. */
@@ -39,15 +40,18 @@ export interface RouteContext {
 /** The process named in the path, or 404 PROCESS_NOT_FOUND. */
 export function findProcess(runtime: AgentRuntime, name: string): AgentProcess {
   const process = NAME_PATTERN.test(name) ? runtime.get(name) : undefined;
-  if (!process) throw new ApiError("PROCESS_NOT_FOUND", `No process is named ${JSON.stringify(name)}.`);
+  if (!process) throw processNotFound(name);
   return process;
 }
 
 /** Throws the policy refusal as an API error (logged as a warning), when there is one. */
-export function refusePolicy(violation: PolicyViolation | undefined, logger: Logger, name: string): void {
+export function refusePolicy(
+  violation: PolicyViolation | undefined,
+  options: { logger: Logger; process: string },
+): void {
   if (!violation) return;
-  logger.warning("request refused by the deploy policy", {
-    process: name,
+  options.logger.warning("request refused by the deploy policy", {
+    process: options.process,
     code: violation.code,
     where: violation.where,
   });

@@ -4,24 +4,22 @@
  * @module
  */
 
-import { z } from "@hono/zod-openapi";
 import { describeError } from "../../_util/errors.ts";
-import { defineRoute } from "../route_table.ts";
-import { errorResponses, jsonContent, ProcessStatusSchema } from "../schemas.ts";
+import {
+  errorResponses,
+  HealthSchema,
+  jsonContent,
+  RuntimeStatusSchema,
+  ShuttingDownSchema,
+  StartedAllSchema,
+  StoppedAllSchema,
+} from "../schemas.ts";
 import type { RouteContext } from "./route_context.ts";
-
-const HealthSchema = z.object({ status: z.literal("healthy"), process_count: z.number().int() }).openapi(
-  "Health",
-);
-const RuntimeStatusSchema = z.object({
-  process_count: z.number().int(),
-  processes: z.record(z.string(), ProcessStatusSchema),
-}).openapi("RuntimeStatus");
 
 /** Adds the runtime routes. */
 export function registerRuntimeRoutes(ctx: RouteContext): void {
-  const { app, table, runtime } = ctx;
-  defineRoute(app, table, {
+  const { route, runtime } = ctx;
+  route({
     method: "get",
     path: "/api/v1/health",
     summary: "Liveness; the only route that needs no token",
@@ -30,7 +28,7 @@ export function registerRuntimeRoutes(ctx: RouteContext): void {
     responses: { 200: jsonContent(HealthSchema, "Healthy") },
   }, (c) => c.json({ status: "healthy", process_count: runtime.size }));
 
-  defineRoute(app, table, {
+  route({
     method: "get",
     path: "/api/v1/runtime/status",
     summary: "Status of the runtime and every process",
@@ -38,13 +36,13 @@ export function registerRuntimeRoutes(ctx: RouteContext): void {
     responses: { 200: jsonContent(RuntimeStatusSchema, "Runtime status"), ...errorResponses(401) },
   }, (c) => c.json(runtime.status()));
 
-  defineRoute(app, table, {
+  route({
     method: "post",
     path: "/api/v1/runtime/start-all",
     summary: "Start every created, stopped or failed process (failures are logged)",
     operationId: "startAll",
     responses: {
-      200: jsonContent(z.object({ status: z.literal("started") }), "Started"),
+      200: jsonContent(StartedAllSchema, "Started"),
       ...errorResponses(401),
     },
   }, async (c) => {
@@ -52,13 +50,13 @@ export function registerRuntimeRoutes(ctx: RouteContext): void {
     return c.json({ status: "started" });
   });
 
-  defineRoute(app, table, {
+  route({
     method: "post",
     path: "/api/v1/runtime/stop-all",
     summary: "Stop every started process",
     operationId: "stopAll",
     responses: {
-      200: jsonContent(z.object({ status: z.literal("stopped") }), "Stopped"),
+      200: jsonContent(StoppedAllSchema, "Stopped"),
       ...errorResponses(401),
     },
   }, async (c) => {
@@ -68,13 +66,13 @@ export function registerRuntimeRoutes(ctx: RouteContext): void {
 
   const onShutdown = ctx.options.onShutdown;
   if (!onShutdown) return;
-  defineRoute(app, table, {
+  route({
     method: "post",
     path: "/api/v1/runtime/shutdown",
     summary: "Answer 202, then shut the server down (exists only when the server has a shutdown callback)",
     operationId: "shutdown",
     responses: {
-      202: jsonContent(z.object({ status: z.literal("shutting_down") }), "Shutting down"),
+      202: jsonContent(ShuttingDownSchema, "Shutting down"),
       ...errorResponses(401),
     },
   }, (c) => {

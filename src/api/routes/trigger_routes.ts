@@ -6,28 +6,18 @@
 
 import { z } from "@hono/zod-openapi";
 import { describeError } from "../../_util/errors.ts";
-import { checkEnvReferences, checkTriggerPaths, parseSection } from "../../runtime/mod.ts";
-import {
-  addTrigger,
-  listTriggers,
-  removeTrigger,
-  TriggerExistsError,
-  TriggerNotFoundError,
-} from "../../triggers/mod.ts";
+import { checkEnvReferences, checkTriggerPaths, isRuntimeError, parseSection } from "../../runtime/mod.ts";
+import { addTrigger, listTriggers, removeTrigger } from "../../triggers/mod.ts";
 import { ApiError, newErrorId } from "../errors.ts";
-import { defineRoute } from "../route_table.ts";
-import { errorResponses, jsonContent, NameParamSchema } from "../schemas.ts";
+import {
+  errorResponses,
+  jsonContent,
+  NameParamSchema,
+  TriggerAddedSchema,
+  TriggerListSchema,
+  TriggerRemovedSchema,
+} from "../schemas.ts";
 import { findProcess, refusePolicy, type RouteContext } from "./route_context.ts";
-
-const ListingSchema = z.object({
-  id: z.string(),
-  type: z.string(),
-  source: z.enum(["config", "dynamic"]),
-  config: z.record(z.string(), z.unknown()).optional().openapi({ description: "Secrets masked as ***." }),
-  live: z.boolean(),
-}).openapi("TriggerListing");
-
-const ChangeSchema = { live: z.boolean(), effective_from: z.enum(["immediate", "next_start"]) };
 
 const TriggerParamsSchema = NameParamSchema.extend({
   trigger_id: z.string().openapi({ param: { name: "trigger_id", in: "path" }, example: "cron-3f9a1c2b7d" }),
@@ -35,18 +25,15 @@ const TriggerParamsSchema = NameParamSchema.extend({
 
 /** Adds the trigger routes. */
 export function registerTriggerRoutes(ctx: RouteContext): void {
-  const { app, table, runtime, logger, policy } = ctx;
-  defineRoute(app, table, {
+  const { route, runtime, logger, policy } = ctx;
+  route({
     method: "get",
     path: "/api/v1/processes/{name}/triggers",
     summary: "List the process's triggers (configured ones with stable ids, then dynamic ones)",
     operationId: "listTriggers",
     request: { params: NameParamSchema },
     responses: {
-      200: jsonContent(
-        z.object({ name: z.string(), triggers: z.array(ListingSchema), count: z.number() }),
-        "Triggers",
-      ),
+      200: jsonContent(TriggerListSchema, "Triggers"),
       ...errorResponses(401, 404),
     },
   }, (c) => {
@@ -55,7 +42,7 @@ export function registerTriggerRoutes(ctx: RouteContext): void {
     return c.json({ name: process.name, triggers, count: triggers.length });
   });
 
-  defineRoute(app, table, {
+  route({
     method: "post",
     path: "/api/v1/processes/{name}/triggers",
     summary: "Add a trigger: live now when the process is started, else from its next start",
@@ -69,22 +56,13 @@ export function registerTriggerRoutes(ctx: RouteContext): void {
       },
     },
     responses: {
-      201: jsonContent(
-        z.object({
-          name: z.string(),
-          trigger_added: z.literal(true),
-          trigger_id: z.string(),
-          trigger_type: z.string(),
-          ...ChangeSchema,
-        }),
-        "Added",
-      ),
+      201: jsonContent(TriggerAddedSchema, "Added"),
       ...errorResponses(400, 401, 403, 404, 409, 422),
     },
   }, async (c) => {
     const process = findProcess(runtime, c.req.param("name") ?? "");
     const body = c.get("body") ?? {};
-    refusePolicy(checkEnvReferences(body, policy, { prefix: "" }), logger, process.name);
+    refusePolicy(checkEnvReferences(body, policy, { prefix: "" }), { logger, process: process.name });
     const parsed = parseSection("triggers", [body], { prefix: "" });
     if (!parsed.ok) {
       const details = parsed.issues.map((i) => ({
@@ -100,16 +78,12 @@ export function registerTriggerRoutes(ctx: RouteContext): void {
       );
     }
     const config = parsed.config[0];
-    refusePolicy(await checkTriggerPaths(config, policy), logger, process.name);
+    refusePolicy(await checkTriggerPaths(config, policy), { logger, process: process.name });
     try {
       const added = await addTrigger(runtime, process, { config, raw: body });
       return c.json({ name: process.name, trigger_added: true, ...added, trigger_type: config.type }, 201);
     } catch (error) {
-      if (error instanceof TriggerExistsError) {
-        throw new ApiError("TRIGGER_EXISTS", "An identical trigger is already configured.", {
-          details: [{ field: "trigger_id", expected: `a trigger other than ${error.triggerId}` }],
-        });
-      }
+      if (isRuntimeError(error, "TRIGGER_EXISTS")) throw error; // answered by the API's onError
       const errorId = newErrorId();
       logger.warning("trigger could not be started", {
         process: process.name,
@@ -120,34 +94,20 @@ export function registerTriggerRoutes(ctx: RouteContext): void {
     }
   });
 
-  defineRoute(app, table, {
+  route({
     method: "delete",
     path: "/api/v1/processes/{name}/triggers/{trigger_id}",
     summary: "Remove a trigger (stable id, dynamic id, or deprecated static_<n>)",
     operationId: "removeTrigger",
     request: { params: TriggerParamsSchema },
     responses: {
-      200: jsonContent(
-        z.object({
-          name: z.string(),
-          trigger_removed: z.string(),
-          ...ChangeSchema,
-          warning: z.string().optional(),
-        }),
-        "Removed",
-      ),
+      200: jsonContent(TriggerRemovedSchema, "Removed"),
       ...errorResponses(401, 404),
     },
   }, async (c) => {
     const process = findProcess(runtime, c.req.param("name") ?? "");
-    try {
-      const removed = await removeTrigger(runtime, process, c.req.param("trigger_id") ?? "");
-      return c.json({ name: process.name, ...removed });
-    } catch (error) {
-      if (error instanceof TriggerNotFoundError) {
-        throw new ApiError("TRIGGER_NOT_FOUND", "No trigger of this process has that id.");
-      }
-      throw error;
-    }
+    // TRIGGER_NOT_FOUND is answered by the API's onError.
+    const removed = await removeTrigger(runtime, process, { triggerId: c.req.param("trigger_id") ?? "" });
+    return c.json({ name: process.name, ...removed });
   });
 }

@@ -1,0 +1,77 @@
+/**
+ * `RuntimeError`: the one error class of runtime and trigger operations that callers (the control API
+ * among them) tell apart, by a stable `code`. Its messages are safe to log; API answers use fixed texts.
+ *
+ * @example
+ * ```ts
+ * import { AgentRuntime, RuntimeError } from "@agentry/agentry";
+ * try {
+ *   await new AgentRuntime().start("nope");
+ * } catch (error) {
+ *   if (error instanceof RuntimeError && error.code === "PROCESS_NOT_FOUND") console.log(error.details.process);
+ * }
+ * ```
+ *
+ * @module
+ */
+
+import type { ProcessState } from "./lifecycle.ts";
+
+/** Operations that a state can refuse. */
+export type ProcessOperation = "start" | "stop" | "restart" | "suspend" | "resume";
+
+/** What each code carries in `details`. */
+export interface RuntimeErrorDetails {
+  /** A name is already registered in the runtime. */
+  PROCESS_EXISTS: { process: string };
+  /** No process has this name. */
+  PROCESS_NOT_FOUND: { process: string };
+  /** The operation is not allowed in the current state (for example suspending a stopped process). */
+  INVALID_STATE: {
+    process: string;
+    operation: ProcessOperation;
+    state: ProcessState;
+    allowedFrom: readonly ProcessState[];
+  };
+  /** A start failed for process reasons (unresolvable reference, a part that would not start). */
+  START_FAILED: { process: string };
+  /** A valid config could not become a process (for example its journal could not be opened). */
+  DEPLOY_FAILED: { process: string };
+  /** An identical trigger is already configured; `triggerId` is its id. */
+  TRIGGER_EXISTS: { triggerId: string };
+  /** No trigger has this id. */
+  TRIGGER_NOT_FOUND: { triggerId: string };
+}
+
+/** The stable codes of {@linkcode RuntimeError}. */
+export type RuntimeErrorCode = keyof RuntimeErrorDetails;
+
+/** Options for {@linkcode RuntimeError}. */
+export interface RuntimeErrorOptions<C extends RuntimeErrorCode> extends ErrorOptions {
+  /** What the code carries. */
+  details: RuntimeErrorDetails[C];
+}
+
+/** A runtime or trigger operation failed for a reason named by `code`. */
+export class RuntimeError<C extends RuntimeErrorCode = RuntimeErrorCode> extends Error {
+  /** Stable code. */
+  readonly code: C;
+  /** What the code carries, e.g. `{ process, operation, state, allowedFrom }` for INVALID_STATE. */
+  readonly details: RuntimeErrorDetails[C];
+
+  /** An error with a log-safe message, its code's details and an optional cause. */
+  constructor(code: C, message: string, options: RuntimeErrorOptions<C>) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = "RuntimeError";
+    this.code = code;
+    this.details = options.details;
+  }
+}
+
+/** Whether `value` is a {@linkcode RuntimeError} with this code (which types its `details`). */
+export function isRuntimeError<C extends RuntimeErrorCode>(
+  value: unknown,
+  code: C,
+): value is RuntimeError<C> {
+  return value instanceof RuntimeError && value.code === code;
+}
