@@ -211,13 +211,13 @@ export {
 } from "./approval/pending_approver.ts";
 
 // Serving: stdio, streamable HTTP and SSE, health checks and the OAuth token endpoint.
-export type { CorsOptions } from "./http/cors.ts";
+export type { CorsOptions } from "./transports/cors_policy.ts";
 export {
   type FetchHandlerOptions,
   type McpFetchHandler,
   type ServeInfo,
   toFetchHandler,
-} from "./http/fetch_handler.ts";
+} from "./transports/to_fetch_handler.ts";
 export {
   type AddCheckOptions,
   type CheckStatus,
@@ -226,7 +226,7 @@ export {
   type Liveness,
   type Readiness,
   type ReadinessOptions,
-} from "./http/health.ts";
+} from "./transports/health_check.ts";
 export {
   run,
   type RunOptions,
@@ -234,16 +234,16 @@ export {
   serveStdio,
   type StdioHandle,
   type StdioOptions,
-} from "./http/serve.ts";
+} from "./transports/run.ts";
 export {
   type PostMessageOptions,
   SseServerTransport,
   type SseServerTransportOptions,
-} from "./http/sse_transport.ts";
+} from "./transports/sse_server_transport.ts";
 export {
   type TokenClient,
   type TokenEndpoint,
   tokenEndpoint,
   type TokenEndpointOptions,
   type TokenSigner,
-} from "./http/token_endpoint.ts";
+} from "./transports/token_endpoint.ts";

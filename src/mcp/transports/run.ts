@@ -17,8 +17,8 @@ import { createSessionServer } from "../protocol.ts";
 import type { ToolServer } from "../tool_server.ts";
 import { HostPolicy } from "./_host_policy.ts";
 import { json } from "./_http.ts";
-import { CorsPolicy } from "./cors.ts";
-import { FETCH_HANDLER_KEYS, type FetchHandlerOptions, toFetchHandler } from "./fetch_handler.ts";
+import { CorsPolicy } from "./cors_policy.ts";
+import { FETCH_HANDLER_KEYS, type FetchHandlerOptions, toFetchHandler } from "./to_fetch_handler.ts";
 
 /** Options for {@linkcode serveStdio}. */
 export interface StdioOptions {

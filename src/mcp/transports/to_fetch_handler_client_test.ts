@@ -8,7 +8,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 // @ts-types="@modelcontextprotocol/sdk/types"
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { echoServer, serveOnLoopback } from "./_test_serve.ts";
-import { toFetchHandler } from "./fetch_handler.ts";
+import { toFetchHandler } from "./to_fetch_handler.ts";
 import { internalsOf } from "../tool_server.ts";
 
 function newClient(): Client {

@@ -3,7 +3,7 @@ import FakeTimers from "@sinonjs/fake-timers";
 import { ApiKeyAuth } from "../auth/api_key_auth.ts";
 import { authMiddleware } from "../auth/auth_middleware.ts";
 import { echoServer, INITIALIZE, mcpPost, openSession } from "./_test_serve.ts";
-import { toFetchHandler } from "./fetch_handler.ts";
+import { toFetchHandler } from "./to_fetch_handler.ts";
 import { internalsOf } from "../tool_server.ts";
 
 const LIST = { jsonrpc: "2.0", id: 2, method: "tools/list" };

@@ -5,7 +5,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { Logger, memorySink } from "../../_util/log.ts";
 import { echoServer, INITIALIZE } from "./_test_serve.ts";
-import { run, serveStdio } from "./serve.ts";
+import { run, serveStdio } from "./run.ts";
 import { internalsOf } from "../tool_server.ts";
 
 Deno.test("run serves HTTP after the startup hooks and stops on abort, running the shutdown hooks", async () => {

@@ -25,12 +25,12 @@ import type { ToolServer } from "../tool_server.ts";
 import { authGate } from "./_auth_gate.ts";
 import { HostPolicy } from "./_host_policy.ts";
 import { json, pathOf } from "./_http.ts";
-import type { LiveSession, McpRoute } from "./_route.ts";
-import { SessionTable } from "./_sessions.ts";
+import type { LiveSession, McpRoute } from "./_mcp_route.ts";
+import { SessionTable } from "./_session_table.ts";
 import { sseRoute } from "./_sse_route.ts";
-import { streamableRoute } from "./_streamable.ts";
-import { type CorsOptions, CorsPolicy } from "./cors.ts";
-import { HealthCheck } from "./health.ts";
+import { streamableRoute } from "./_streamable_route.ts";
+import { type CorsOptions, CorsPolicy } from "./cors_policy.ts";
+import { HealthCheck } from "./health_check.ts";
 import { tokenEndpoint, type TokenEndpointOptions } from "./token_endpoint.ts";
 
 /** Options for {@linkcode toFetchHandler}. */
