@@ -28,6 +28,7 @@ import { ToolRouter } from "./router.ts";
 import { ServerRegistry } from "./server_registry.ts";
 import { loadServerSettings, type ServerSettings } from "./settings.ts";
 import { hostEnv } from "../_util/host_env.ts";
+import { checkOptionKeys } from "../_util/option_keys.ts";
 import type { Middleware } from "./types.ts";
 
 /** Options for {@linkcode createToolServer}. */
@@ -55,17 +56,17 @@ export interface ToolServerOptions {
   settings?: ServerSettings;
 }
 
-const OPTION_KEYS = new Set([
-  "name",
-  "version",
-  "instructions",
-  "requireAuth",
-  "requireTenant",
-  "hideUnauthorizedTools",
-  "cancelGracePeriod",
-  "logger",
-  "settings",
-]);
+const OPTION_KEYS = {
+  name: true,
+  version: true,
+  instructions: true,
+  requireAuth: true,
+  requireTenant: true,
+  hideUnauthorizedTools: true,
+  cancelGracePeriod: true,
+  logger: true,
+  settings: true,
+} satisfies Record<keyof ToolServerOptions, true>;
 
 /** A startup or shutdown hook. */
 export type Hook = () => void | Promise<void>;
@@ -117,9 +118,7 @@ export class ToolServer {
 
   /** A server with `options`; unknown option names are refused. */
   constructor(options: ToolServerOptions = {}) {
-    for (const key of Object.keys(options)) {
-      if (!OPTION_KEYS.has(key)) throw new TypeError(`tool server: unknown option '${key}'`);
-    }
+    checkOptionKeys("tool server", options, OPTION_KEYS);
     const settings = options.settings ?? loadServerSettings(hostEnv);
     this.name = options.name ?? settings.serverName ?? "agentry-server";
     this.version = options.version ?? "0.1.0";

@@ -7,13 +7,16 @@
 
 import { ToolError } from "../errors.ts";
 import type { Middleware } from "../types.ts";
-import { checkNumber, checkOptionKeys } from "./_options.ts";
+import { checkNumber, MIDDLEWARE_WORDING } from "./_options.ts";
+import { checkOptionKeys } from "../../_util/option_keys.ts";
 
 /** Options for {@linkcode concurrencyLimiter}. */
 export interface ConcurrencyOptions {
   /** Calls allowed in flight at once; 0 only tracks. @default 100 */
   maxConcurrent?: number;
 }
+
+const CONCURRENCY_KEYS = { maxConcurrent: true } satisfies Record<keyof ConcurrencyOptions, true>;
 
 /** Counters of a {@linkcode ConcurrencyLimiter}. */
 export interface ConcurrencyStats {
@@ -43,7 +46,7 @@ export interface ConcurrencyLimiter extends Middleware {
  * ```
  */
 export function concurrencyLimiter(options: ConcurrencyOptions = {}): ConcurrencyLimiter {
-  checkOptionKeys("concurrencyLimiter", options, ["maxConcurrent"]);
+  checkOptionKeys("concurrencyLimiter", options, CONCURRENCY_KEYS, MIDDLEWARE_WORDING);
   const { maxConcurrent = 100 } = options;
   checkNumber("concurrencyLimiter", { name: "maxConcurrent", value: maxConcurrent, integer: true, min: 0 });
   const counts: ConcurrencyStats = { active: 0, total: 0, peak: 0 };
