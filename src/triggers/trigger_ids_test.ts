@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { parseProcessConfig, type TriggerConfig } from "../runtime/mod.ts";
 import {
-  canonicalJson,
   maskTriggerConfig,
   parseLegacyTriggerId,
   stableTriggerIds,
+  triggerConfigJson as canonicalJson,
   triggerDigest,
 } from "./trigger_ids.ts";
 
@@ -94,6 +94,11 @@ const PINNED: Record<string, unknown>[] = [
   // What YAML's .inf and .nan parse to, and a number JSON writes in exponent form.
   { type: "cron", cron_expression: "0 9 * * *", custom_config: { ratio: Infinity, missing: NaN, n: 1e21 } },
   { type: "event", event_type: "order.created", event_source: "shop" },
+  // Integer-like keys: JavaScript's property order puts them first, in numeric order.
+  {
+    type: "webhook",
+    custom_config: { statuses: { "10": "ten", "9": "nine", "": "none", b: 1 }, "200": "ok" },
+  },
 ];
 
 Deno.test("trigger ids of representative configs stay exactly as they were (they are persisted)", () => {
@@ -107,6 +112,7 @@ Deno.test("trigger ids of representative configs stay exactly as they were (they
     "message-5e0fcdc774",
     "cron-c3018cb44a",
     "event-194a351ae5-2",
+    "webhook-4480e4de2e",
   ]);
 });
 
