@@ -152,7 +152,9 @@ function denied(
  *
  * @example
  * ```ts
- * import { approvalGate, PendingApprover } from "@agentry/agentry/mcp";
+ * import { ApiKeyAuth, approvalGate, authMiddleware, createToolServer, PendingApprover } from "@agentry/agentry/mcp";
+ * const server = createToolServer({ name: "orders" });
+ * const auth = authMiddleware(new ApiKeyAuth({ keys: { "dev-key": "alice" } }));
  * const queue = new PendingApprover({ maxPendingPerClient: 5, maxPendingPerTenant: 20 });
  * server.use(auth, approvalGate(queue, { timeout: 600 }));
  * queue.register(server);

@@ -68,7 +68,8 @@ function checkOptions(options: ElicitationApproverOptions): void {
  *
  * @example
  * ```ts
- * import { approvalGate, elicitationApprover } from "@agentry/agentry/mcp";
+ * import { approvalGate, createToolServer, elicitationApprover } from "@agentry/agentry/mcp";
+ * const server = createToolServer({ name: "orders" });
  * server.use(approvalGate(elicitationApprover({ timeoutMs: 120_000 }), { timeout: 180 }));
  * ```
  */

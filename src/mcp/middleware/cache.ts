@@ -156,6 +156,9 @@ export interface CacheMiddleware extends Middleware {
  *
  * @example
  * ```ts
+ * import { ApiKeyAuth, authMiddleware, cacheMiddleware, createToolServer } from "@agentry/agentry/mcp";
+ * const server = createToolServer({ name: "orders" });
+ * const provider = new ApiKeyAuth({ keys: { "dev-key": "alice" } });
  * server.use(authMiddleware(provider), cacheMiddleware({ ttl: 300, scope: "tenant" }));
  * ```
  */

@@ -60,6 +60,8 @@ interface Circuit {
  *
  * @example
  * ```ts
+ * import { circuitBreaker, createToolServer } from "@agentry/agentry/mcp";
+ * const server = createToolServer({ name: "orders" });
  * const breaker = circuitBreaker({ failureThreshold: 3, recoveryTimeout: 30, excludedTools: ["health"] });
  * server.use(breaker);
  * breaker.getState("search"); // "closed"

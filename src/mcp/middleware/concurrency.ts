@@ -40,6 +40,8 @@ export interface ConcurrencyLimiter extends Middleware {
  *
  * @example
  * ```ts
+ * import { concurrencyLimiter, createToolServer } from "@agentry/agentry/mcp";
+ * const server = createToolServer({ name: "orders" });
  * const limiter = concurrencyLimiter({ maxConcurrent: 50 });
  * server.use(limiter);
  * limiter.stats(); // { active, total, peak }

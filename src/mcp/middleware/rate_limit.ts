@@ -175,6 +175,8 @@ function rateLimitError(message: string, retryAfterSeconds: number): ToolError {
  *
  * @example
  * ```ts
+ * import { createToolServer, rateLimitMiddleware } from "@agentry/agentry/mcp";
+ * const server = createToolServer({ name: "orders" });
  * server.use(rateLimitMiddleware({ ratePerMinute: 120, burst: 20, perTool: true }));
  * ```
  */

@@ -31,6 +31,8 @@ const STRUCTURED_LOGGING_KEYS = { level: true, includeArgs: true } satisfies Rec
  *
  * @example
  * ```ts
+ * import { createToolServer, structuredLogging } from "@agentry/agentry/mcp";
+ * const server = createToolServer({ name: "orders" });
  * server.use(structuredLogging({ level: "debug", includeArgs: true }));
  * ```
  */

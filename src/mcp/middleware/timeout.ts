@@ -37,7 +37,9 @@ function timeoutError(ctx: RequestContext, seconds: number): ToolError {
  *
  * @example
  * ```ts
- * const result = await withTimeout(() => handler(args, ctx), { seconds: 5, ctx });
+ * import { createToolServer, withTimeout } from "@agentry/agentry/mcp";
+ * const server = createToolServer({ name: "orders" });
+ * server.use((ctx, next) => withTimeout(next, { seconds: 5, ctx })); // what timeoutMiddleware does
  * ```
  */
 export function withTimeout<T>(
@@ -80,6 +82,8 @@ export function withTimeout<T>(
  *
  * @example
  * ```ts
+ * import { createToolServer, timeoutMiddleware } from "@agentry/agentry/mcp";
+ * const server = createToolServer({ name: "orders" });
  * server.use(timeoutMiddleware({ defaultTimeout: 10 }));
  * ```
  */

@@ -71,6 +71,8 @@ export const MAX_WEBHOOKS_IN_FLIGHT = 1000;
  *
  * @example
  * ```ts
+ * import { createToolServer, webhookMiddleware } from "@agentry/agentry/mcp";
+ * const server = createToolServer({ name: "orders" });
  * server.use(webhookMiddleware({ url: "https://hooks.example.com/mcp", events: ["tool.error"] }));
  * ```
  */
