@@ -6,7 +6,7 @@
  *
  * - `--variant sdk`: (a) the bare SDK: `McpServer.registerTool` per session, a
  *   `WebStandardStreamableHTTPServerTransport` per session and a session map, set up the way
- *   `src/mcp/http/_streamable.ts` sets up its transports (same options, same session bookkeeping).
+ *   `src/mcp/transports/_streamable_route.ts` sets up its transports (same options, same session bookkeeping).
  * - `--variant ours`: (b) `createToolServer` + `toFetchHandler(server, { transport: "http" })`, no middleware.
  * - `--variant ours-mw --audit-log FILE`: (c) the same with, outermost first, `auditMiddleware` (signed
  *   chain appended to FILE, `hmacSecret` given), `circuitBreaker()`, `authMiddleware(ApiKeyAuth)` (the tool

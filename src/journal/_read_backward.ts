@@ -1,8 +1,11 @@
 /**
- * File reading helpers for the JSONL journal: lines from the end towards the start, one chunk at a time.
+ * Lines of the JSONL journal from the end towards the start, one chunk at a time (opening the file and
+ * reading at an offset are `src/_util/file_tail.ts`'s).
  *
  * @module
  */
+
+import { concatBytes, readAt } from "../_util/file_tail.ts";
 
 const NEWLINE = 0x0a;
 
@@ -24,73 +27,20 @@ export async function* readLinesBackward(
   while (position > 0) {
     const start = Math.max(0, position - chunkSize);
     const chunk = await readAt(file, start, position - start);
+    if (chunk.length < position - start) {
+      throw new Error(`unexpected end of file at byte ${start + chunk.length}`);
+    }
     position = start;
     let end = chunk.length;
     for (let i = chunk.length - 1; i >= 0; i--) {
       if (chunk[i] !== NEWLINE) continue;
-      const line = concat([chunk.subarray(i + 1, end), ...carry]);
+      const line = concatBytes([chunk.subarray(i + 1, end), ...carry]);
       carry = [];
       end = i;
       if (line.length > 0) yield line;
     }
     if (end > 0) carry.unshift(chunk.subarray(0, end));
   }
-  const first = concat(carry);
+  const first = concatBytes(carry);
   if (first.length > 0) yield first;
-}
-
-/** Whether `file` is empty, missing, or ends with a newline. */
-export async function endsWithNewline(file: string): Promise<boolean> {
-  try {
-    using handle = await Deno.open(file, { read: true });
-    const { size } = await handle.stat();
-    if (size === 0) return true;
-    const last = new Uint8Array(1);
-    await handle.seek(size - 1, Deno.SeekMode.Start);
-    return (await handle.read(last)) === 1 && last[0] === NEWLINE;
-  } catch (error) {
-    if (error instanceof Deno.errors.NotFound) return true;
-    throw error;
-  }
-}
-
-/** An open read handle on `file` and its current size; undefined when the file does not exist. */
-export async function openForRead(file: string): Promise<{ handle: Deno.FsFile; size: number } | undefined> {
-  let handle: Deno.FsFile;
-  try {
-    handle = await Deno.open(file, { read: true });
-  } catch (error) {
-    if (error instanceof Deno.errors.NotFound) return undefined;
-    throw error;
-  }
-  try {
-    return { handle, size: (await handle.stat()).size };
-  } catch (error) {
-    handle.close();
-    throw error;
-  }
-}
-
-async function readAt(file: Deno.FsFile, start: number, length: number): Promise<Uint8Array> {
-  const buffer = new Uint8Array(length);
-  await file.seek(start, Deno.SeekMode.Start);
-  let offset = 0;
-  while (offset < length) {
-    const read = await file.read(buffer.subarray(offset));
-    if (read === null) throw new Error(`unexpected end of file at byte ${start + offset}`);
-    offset += read;
-  }
-  return buffer;
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  if (parts.length === 1) return parts[0];
-  const total = parts.reduce((sum, part) => sum + part.length, 0);
-  const out = new Uint8Array(total);
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
 }

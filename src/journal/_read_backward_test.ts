@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { tempDir } from "./_test_temp_dir.ts";
-import { endsWithNewline, openForRead, readLinesBackward } from "./_read_backward.ts";
+import { endsWithNewline, openForRead } from "../_util/file_tail.ts";
+import { readLinesBackward } from "./_read_backward.ts";
 
 const decoder = new TextDecoder();
 

@@ -7,7 +7,8 @@
 import { join } from "node:path";
 import type { Logger } from "../_util/log.ts";
 import { checkReadOptions, closedError, createEntry, parseEntry } from "./_entry.ts";
-import { endsWithNewline, openForRead, readLinesBackward } from "./_read_backward.ts";
+import { endsWithNewline, openForRead } from "../_util/file_tail.ts";
+import { readLinesBackward } from "./_read_backward.ts";
 import type { Journal, JournalEntry, JournalReadOptions } from "./types.ts";
 
 /** Process names a file journal accepts (they become file names). */

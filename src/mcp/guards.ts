@@ -63,101 +63,100 @@ export class RequireAuth implements Guard {
   }
 }
 
-/** Allows callers holding at least one of the roles. */
-export class HasRole implements Guard {
+/**
+ * The role and scope guards: the caller must hold `any` or `all` of `values` among its roles or its
+ * scopes. The four public classes below name each combination.
+ *
+ * @internal
+ */
+class SetGuard implements Guard {
   /** Guard name for `details.guard`. */
-  readonly name = "HasRole";
+  readonly name: string;
+  #kind: "roles" | "scopes";
+  #mode: "any" | "all";
+  #values: readonly string[];
+
+  /** A guard named `name` needing `mode` of `values` (checked by the subclass) among the caller's `kind`. */
+  constructor(
+    name: string,
+    set: { kind: "roles" | "scopes"; mode: "any" | "all"; values: readonly string[] },
+  ) {
+    this.name = name;
+    this.#kind = set.kind;
+    this.#mode = set.mode;
+    this.#values = set.values;
+  }
+
+  #held(ctx: RequestContext): ReadonlySet<string> {
+    return this.#kind === "roles" ? rolesOf(ctx) : scopesOf(ctx);
+  }
+
+  /** Whether the caller holds any (or all) of the values. */
+  check(ctx: RequestContext): boolean {
+    const held = this.#held(ctx);
+    return this.#mode === "any"
+      ? this.#values.some((value) => held.has(value))
+      : missing(this.#values, held).length === 0;
+  }
+
+  /** "Requires any of roles [..], but client has [..]"; for `all`, also the missing ones. */
+  describeDenial(ctx: RequestContext): string {
+    const held = this.#held(ctx);
+    const required = `${this.#mode} of ${this.#kind} ${shown(this.#values, false)}`;
+    const text = `Requires ${required}, but client has ${shown(held)}`;
+    return this.#mode === "any" ? text : `${text}; missing ${shown(missing(this.#values, held), false)}`;
+  }
+}
+
+/** Allows callers holding at least one of the roles. */
+export class HasRole extends SetGuard {
   /** Roles, any of which suffices. */
   readonly roles: readonly string[];
 
   /** A guard for `roles` (at least one). */
   constructor(...roles: string[]) {
-    this.roles = names(roles, "HasRole");
-  }
-
-  /** Whether the caller holds any of the roles. */
-  check(ctx: RequestContext): boolean {
-    const held = rolesOf(ctx);
-    return this.roles.some((role) => held.has(role));
-  }
-
-  /** "Requires any of roles [..], but client has [..]". */
-  describeDenial(ctx: RequestContext): string {
-    return `Requires any of roles ${shown(this.roles, false)}, but client has ${shown(rolesOf(ctx))}`;
+    const values = names(roles, "HasRole");
+    super("HasRole", { kind: "roles", mode: "any", values });
+    this.roles = values;
   }
 }
 
 /** Allows callers holding every one of the roles. */
-export class HasAllRoles implements Guard {
-  /** Guard name for `details.guard`. */
-  readonly name = "HasAllRoles";
+export class HasAllRoles extends SetGuard {
   /** Roles, all of which are needed. */
   readonly roles: readonly string[];
 
   /** A guard for `roles` (at least one). */
   constructor(...roles: string[]) {
-    this.roles = names(roles, "HasAllRoles");
-  }
-
-  /** Whether the caller holds all of the roles. */
-  check(ctx: RequestContext): boolean {
-    return missing(this.roles, rolesOf(ctx)).length === 0;
-  }
-
-  /** Lists the required, held and missing roles. */
-  describeDenial(ctx: RequestContext): string {
-    const held = rolesOf(ctx);
-    return `Requires all of roles ${shown(this.roles, false)}, but client has ${shown(held)}; ` +
-      `missing ${shown(missing(this.roles, held), false)}`;
+    const values = names(roles, "HasAllRoles");
+    super("HasAllRoles", { kind: "roles", mode: "all", values });
+    this.roles = values;
   }
 }
 
 /** Allows callers granted at least one of the scopes (JWT `scope` claim; API-key callers never pass). */
-export class HasScope implements Guard {
-  /** Guard name for `details.guard`. */
-  readonly name = "HasScope";
+export class HasScope extends SetGuard {
   /** Scopes, any of which suffices. */
   readonly scopes: readonly string[];
 
   /** A guard for `scopes` (at least one). */
   constructor(...scopes: string[]) {
-    this.scopes = names(scopes, "HasScope");
-  }
-
-  /** Whether the caller was granted any of the scopes. */
-  check(ctx: RequestContext): boolean {
-    const held = scopesOf(ctx);
-    return this.scopes.some((scope) => held.has(scope));
-  }
-
-  /** "Requires any of scopes [..], but client has [..]". */
-  describeDenial(ctx: RequestContext): string {
-    return `Requires any of scopes ${shown(this.scopes, false)}, but client has ${shown(scopesOf(ctx))}`;
+    const values = names(scopes, "HasScope");
+    super("HasScope", { kind: "scopes", mode: "any", values });
+    this.scopes = values;
   }
 }
 
 /** Allows callers granted every one of the scopes (API-key callers never pass). */
-export class HasAllScopes implements Guard {
-  /** Guard name for `details.guard`. */
-  readonly name = "HasAllScopes";
+export class HasAllScopes extends SetGuard {
   /** Scopes, all of which are needed. */
   readonly scopes: readonly string[];
 
   /** A guard for `scopes` (at least one). */
   constructor(...scopes: string[]) {
-    this.scopes = names(scopes, "HasAllScopes");
-  }
-
-  /** Whether the caller was granted all of the scopes. */
-  check(ctx: RequestContext): boolean {
-    return missing(this.scopes, scopesOf(ctx)).length === 0;
-  }
-
-  /** Lists the required, held and missing scopes. */
-  describeDenial(ctx: RequestContext): string {
-    const held = scopesOf(ctx);
-    return `Requires all of scopes ${shown(this.scopes, false)}, but client has ${shown(held)}; ` +
-      `missing ${shown(missing(this.scopes, held), false)}`;
+    const values = names(scopes, "HasAllScopes");
+    super("HasAllScopes", { kind: "scopes", mode: "all", values });
+    this.scopes = values;
   }
 }
 

@@ -27,8 +27,12 @@
  * @module
  */
 
-export { createToolServer, ToolServer, type ToolServerOptions } from "./tool_server.ts";
+// The server and routers: what every user builds.
+export { createToolServer, type Hook, ToolServer, type ToolServerOptions } from "./tool_server.ts";
 export { createRouter, type RouterOptions, ToolRouter } from "./router.ts";
+export type { Scope } from "./registration.ts";
+
+// Item options, handlers, and the resolved definitions handlers and middleware see on the context.
 export type {
   AccessOptions,
   BaseDefinition,
@@ -51,6 +55,8 @@ export type {
   ToolOptions,
 } from "./definitions.ts";
 export type { CompiledInput, InputCheck, JsonSchemaObject } from "./input_schema.ts";
+
+// The contracts users implement (middleware, guards, auth providers) and the contexts they receive.
 export type {
   AuthProvider,
   CallSession,
@@ -62,24 +68,25 @@ export type {
 } from "./types.ts";
 export { RequestContext, type RequestContextInit, type RequestType } from "./request_context.ts";
 export { ClientContext, type ClientContextInit } from "./client_context.ts";
+export { type MiddlewareRole, withRole } from "./chain.ts";
+
+// Errors and results handlers return or throw; the failure classification a custom breaker may reuse.
 export {
   CALLER_SIDE_CODES,
   countsAsFailure,
-  errorResult,
-  internalError,
   TOOL_ERROR_CODES,
   ToolError,
   type ToolErrorCode,
   type ToolErrorOptions,
   type ToolErrorPayload,
 } from "./errors.ts";
-export { audioContent, imageContent, isContentBlock, toBase64, ToolResponse } from "./results.ts";
-export { type Chain, composeChain, type MiddlewareRole, middlewareRole, withRole } from "./chain.ts";
-export { type CallInfo, Pipeline, type PipelineHost } from "./pipeline.ts";
-export { type ListKind, ServerRegistry, type SessionLink, type TemplateEntry } from "./server_registry.ts";
-export type { UriTemplate } from "./uri_template.ts";
+export { audioContent, imageContent, ToolResponse } from "./results.ts";
+
+// Settings and logging a server is configured with.
 export { loadServerSettings, type ServerSettings, SETTINGS_ENV } from "./settings.ts";
-export { createSessionServer, type SessionOptions } from "./protocol.ts";
+export { Logger, type LogLevel } from "../_util/log.ts";
+
+// Testing a server in-process.
 export {
   createTestClient,
   type TestCallOptions,
@@ -87,6 +94,7 @@ export {
   type TestClientOptions,
 } from "./testing.ts";
 
+// Guards users attach to items; runGuards for middleware that answers before the handler runs.
 export {
   HasAllRoles,
   HasAllScopes,
@@ -98,6 +106,8 @@ export {
   RequireTenant,
   runGuards,
 } from "./guards.ts";
+
+// Authentication providers and the middleware that runs them.
 export {
   AsymmetricJwtAuth,
   type AsymmetricJwtAuthOptions,
@@ -118,16 +128,13 @@ export {
   authMiddleware,
   type AuthMiddlewareOptions,
   type IdentifyRequest,
-  isAuthMiddleware,
 } from "./auth/auth_middleware.ts";
 
+// Middleware users install with server.use(...), with their options and pluggable backends.
 export {
-  declaredRateLimitMiddleware,
-  parseRateLimit,
   type RateLimiter,
   rateLimitMiddleware,
   type RateLimitOptions,
-  type RateLimitSpec,
   type TakeResult,
   TokenBucketLimiter,
   type TokenBucketOptions,
@@ -138,7 +145,6 @@ export {
   concurrencyLimiter,
   type ConcurrencyOptions,
   type ConcurrencyStats,
-  perToolConcurrencyLimiter,
 } from "./middleware/concurrency.ts";
 export {
   type CircuitBreaker,
@@ -166,6 +172,7 @@ export {
   type WebhookPayload,
 } from "./middleware/webhook.ts";
 
+// The tamper-evident audit chain: the middleware that writes it and what verifies it (also `agentry audit verify`).
 export {
   AUDIT_SECRET_VARIABLE,
   type AuditEntry,
@@ -185,12 +192,13 @@ export {
 } from "./audit/audit_verify.ts";
 export { canonicalJson, type JsonValue } from "./audit/canonical_json.ts";
 
-export {
-  type ApprovalDecision,
-  type ApprovalMetadata,
-  type ApprovalRequest,
-  type Approver,
-  type ApproverFunction,
+// Human approval: the gate and the approvers users choose or implement.
+export type {
+  ApprovalDecision,
+  ApprovalMetadata,
+  ApprovalRequest,
+  Approver,
+  ApproverFunction,
 } from "./approval/approver.ts";
 export { approvalGate, type ApprovalGateOptions } from "./approval/approval_gate.ts";
 export { elicitationApprover, type ElicitationApproverOptions } from "./approval/elicitation_approver.ts";
@@ -202,13 +210,14 @@ export {
   type Reviewer,
 } from "./approval/pending_approver.ts";
 
-export { type CorsOptions } from "./http/cors.ts";
+// Serving: stdio, streamable HTTP and SSE, health checks and the OAuth token endpoint.
+export type { CorsOptions } from "./transports/cors_policy.ts";
 export {
   type FetchHandlerOptions,
   type McpFetchHandler,
   type ServeInfo,
   toFetchHandler,
-} from "./http/fetch_handler.ts";
+} from "./transports/to_fetch_handler.ts";
 export {
   type AddCheckOptions,
   type CheckStatus,
@@ -217,7 +226,7 @@ export {
   type Liveness,
   type Readiness,
   type ReadinessOptions,
-} from "./http/health.ts";
+} from "./transports/health_check.ts";
 export {
   run,
   type RunOptions,
@@ -225,18 +234,16 @@ export {
   serveStdio,
   type StdioHandle,
   type StdioOptions,
-} from "./http/serve.ts";
-export { SseServerTransport, type SseServerTransportOptions } from "./http/sse_transport.ts";
+} from "./transports/run.ts";
+export {
+  type PostMessageOptions,
+  SseServerTransport,
+  type SseServerTransportOptions,
+} from "./transports/sse_server_transport.ts";
 export {
   type TokenClient,
   type TokenEndpoint,
   tokenEndpoint,
   type TokenEndpointOptions,
   type TokenSigner,
-} from "./http/token_endpoint.ts";
-
-export type { LogLevel } from "../_util/log.ts";
-export { Logger } from "../_util/log.ts";
-export type { Hook } from "./tool_server.ts";
-export type { Scope } from "./registration.ts";
-export type { PostMessageOptions } from "./http/sse_transport.ts";
+} from "./transports/token_endpoint.ts";

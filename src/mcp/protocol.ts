@@ -32,7 +32,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import type { CallInfo } from "./pipeline.ts";
 import * as requests from "./requests.ts";
-import type { ToolServer } from "./tool_server.ts";
+import { internalsOf, type ToolServer } from "./tool_server.ts";
 import type { CallSession } from "./types.ts";
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
@@ -158,7 +158,7 @@ export function createSessionServer(server: ToolServer, options: SessionOptions 
     (request, extra) => requests.complete(server, request.params, info(extra)),
   );
 
-  const detach = server.registry.attach({
+  const detach = internalsOf(server).registry.attach({
     async listChanged(kind) {
       if (kind === "tools") await sdk.sendToolListChanged();
       else if (kind === "resources") await sdk.sendResourceListChanged();

@@ -30,7 +30,7 @@ import type { CallInfo } from "./pipeline.ts";
 import { coercePromptArguments, promptArguments, toPromptResult } from "./prompt_values.ts";
 import type { RequestContext } from "./request_context.ts";
 import { toResourceResult } from "./results.ts";
-import type { ToolServer } from "./tool_server.ts";
+import { internalsOf, type ToolServer } from "./tool_server.ts";
 import { visibleItems } from "./visibility.ts";
 
 const RESOURCE_NOT_FOUND = -32002;
@@ -54,14 +54,15 @@ function describeTool(definition: ToolDefinition): Tool {
 
 /** `tools/list`. */
 export async function listTools(server: ToolServer, info: CallInfo): Promise<ListToolsResult> {
+  const { registry } = internalsOf(server);
   if (!server.hideUnauthorizedTools) {
     const cached = fullLists.get(server);
-    if (cached?.revision === server.registry.revision) return cached.result;
-    const result = { tools: [...server.registry.tools.values()].map(describeTool) };
-    fullLists.set(server, { revision: server.registry.revision, result });
+    if (cached?.revision === registry.revision) return cached.result;
+    const result = { tools: [...registry.tools.values()].map(describeTool) };
+    fullLists.set(server, { revision: registry.revision, result });
     return result;
   }
-  return { tools: (await visibleItems(server, server.registry.tools.values(), info)).map(describeTool) };
+  return { tools: (await visibleItems(server, registry.tools.values(), info)).map(describeTool) };
 }
 
 /** `tools/call`: always answers with a result; failures are `isError` results with the envelope. */
@@ -71,7 +72,8 @@ export function callTool(
   args: unknown,
   info: CallInfo,
 ): Promise<CallToolResult> {
-  const definition = server.registry.tools.get(name);
+  const { registry, pipeline } = internalsOf(server);
+  const definition = registry.tools.get(name);
   if (!definition) {
     return Promise.resolve(errorResult(
       new ToolError("TOOL_NOT_FOUND", `Unknown tool: ${name}`, {
@@ -79,12 +81,12 @@ export function callTool(
       }),
     ));
   }
-  return server.pipeline.callTool(definition, args, info);
+  return pipeline.callTool(definition, args, info);
 }
 
 /** `resources/list`. */
 export async function listResources(server: ToolServer, info: CallInfo): Promise<ListResourcesResult> {
-  const visible = await visibleItems(server, server.registry.resources.values(), info);
+  const visible = await visibleItems(server, internalsOf(server).registry.resources.values(), info);
   return {
     resources: visible.map((d) => ({
       uri: d.uri,
@@ -101,7 +103,7 @@ export async function listResourceTemplates(
   server: ToolServer,
   info: CallInfo,
 ): Promise<ListResourceTemplatesResult> {
-  const all = [...server.registry.templates.values()].map((entry) => entry.definition);
+  const all = [...internalsOf(server).registry.templates.values()].map((entry) => entry.definition);
   const visible = await visibleItems(server, all, info);
   return {
     resourceTemplates: visible.map((d) => ({
@@ -115,7 +117,7 @@ export async function listResourceTemplates(
 }
 
 function asMcpError(server: ToolServer, error: unknown, ctx: RequestContext): McpError {
-  const failure = server.pipeline.toToolError(error, ctx);
+  const failure = internalsOf(server).pipeline.toToolError(error, ctx);
   const code = failure.code === "VALIDATION_ERROR"
     ? ErrorCode.InvalidParams
     : failure.code === "INTERNAL_ERROR"
@@ -130,13 +132,14 @@ export async function readResource(
   uri: string,
   info: CallInfo,
 ): Promise<ReadResourceResult> {
-  const found = server.registry.findResource(uri);
+  const { registry, pipeline } = internalsOf(server);
+  const found = registry.findResource(uri);
   if (!found) throw new McpError(RESOURCE_NOT_FOUND, "Resource not found", { uri });
   const { definition, params } = found;
-  const ctx = server.pipeline.context(definition, "resource", params, { ...info, resourceUri: uri });
+  const ctx = pipeline.context(definition, "resource", params, { ...info, resourceUri: uri });
   ctx.state.resource_uri = uri;
   try {
-    const value = await server.pipeline.run(
+    const value = await pipeline.run(
       ctx,
       () => definition.kind === "resource" ? definition.handler(ctx) : definition.handler(params, ctx),
     );
@@ -148,7 +151,7 @@ export async function readResource(
 
 /** `prompts/list`. */
 export async function listPrompts(server: ToolServer, info: CallInfo): Promise<ListPromptsResult> {
-  const visible = await visibleItems(server, server.registry.prompts.values(), info);
+  const visible = await visibleItems(server, internalsOf(server).registry.prompts.values(), info);
   return {
     prompts: visible.map((d) => ({
       name: d.name,
@@ -166,7 +169,8 @@ export async function getPrompt(
   raw: Record<string, string> | undefined,
   info: CallInfo,
 ): Promise<GetPromptResult> {
-  const definition = server.registry.prompts.get(name);
+  const { registry, pipeline } = internalsOf(server);
+  const definition = registry.prompts.get(name);
   if (!definition) throw new McpError(ErrorCode.InvalidParams, `Unknown prompt: ${name}`);
   const coerced = coercePromptArguments(raw, definition.arguments);
   let args: Record<string, unknown> = coerced;
@@ -181,9 +185,9 @@ export async function getPrompt(
     }
     args = parsed.data as Record<string, unknown>;
   }
-  const ctx = server.pipeline.context(definition, "prompt", args, info);
+  const ctx = pipeline.context(definition, "prompt", args, info);
   try {
-    const value = await server.pipeline.run(ctx, () => definition.handler(args as never, ctx));
+    const value = await pipeline.run(ctx, () => definition.handler(args as never, ctx));
     return toPromptResult(value, definition.description);
   } catch (error) {
     throw asMcpError(server, error, ctx);
@@ -197,9 +201,10 @@ export async function complete(
   info: CallInfo,
 ): Promise<CompleteResult> {
   const { ref, argument } = params;
+  const { registry } = internalsOf(server);
   const definition = ref.type === "ref/prompt"
-    ? server.registry.prompts.get(ref.name)
-    : server.registry.templates.get(ref.uri)?.definition;
+    ? registry.prompts.get(ref.name)
+    : registry.templates.get(ref.uri)?.definition;
   if (!definition) throw new McpError(ErrorCode.InvalidParams, "Unknown completion reference");
   if ((await visibleItems(server, [definition], info)).length === 0) {
     throw new McpError(ErrorCode.InvalidParams, "Unknown completion reference");

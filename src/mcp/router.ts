@@ -9,6 +9,7 @@
  */
 
 import type { z } from "zod";
+import { checkOptionKeys } from "../_util/option_keys.ts";
 import type {
   ItemDefinition,
   PromptHandler,
@@ -46,7 +47,13 @@ export interface RouterOptions {
 
 type Entry = (scope: Scope) => ItemDefinition[];
 
-const ROUTER_KEYS = new Set(["prefix", "tags", "auth", "middleware", "guards"]);
+const ROUTER_KEYS = {
+  prefix: true,
+  tags: true,
+  auth: true,
+  middleware: true,
+  guards: true,
+} satisfies Record<keyof RouterOptions, true>;
 
 /** Joins a scope with a router's options. */
 export function innerScope(scope: Scope, options: RouterOptions, prefix?: string): Scope {
@@ -68,9 +75,7 @@ export class ToolRouter {
 
   /** A router with `options`. */
   constructor(options: RouterOptions = {}) {
-    for (const key of Object.keys(options)) {
-      if (!ROUTER_KEYS.has(key)) throw new TypeError(`router: unknown option '${key}'`);
-    }
+    checkOptionKeys("router", options, ROUTER_KEYS);
     this.options = { ...options };
   }
 

@@ -28,6 +28,7 @@ import { ToolRouter } from "./router.ts";
 import { ServerRegistry } from "./server_registry.ts";
 import { loadServerSettings, type ServerSettings } from "./settings.ts";
 import { hostEnv } from "../_util/host_env.ts";
+import { checkOptionKeys } from "../_util/option_keys.ts";
 import type { Middleware } from "./types.ts";
 
 /** Options for {@linkcode createToolServer}. */
@@ -55,20 +56,34 @@ export interface ToolServerOptions {
   settings?: ServerSettings;
 }
 
-const OPTION_KEYS = new Set([
-  "name",
-  "version",
-  "instructions",
-  "requireAuth",
-  "requireTenant",
-  "hideUnauthorizedTools",
-  "cancelGracePeriod",
-  "logger",
-  "settings",
-]);
+const OPTION_KEYS = {
+  name: true,
+  version: true,
+  instructions: true,
+  requireAuth: true,
+  requireTenant: true,
+  hideUnauthorizedTools: true,
+  cancelGracePeriod: true,
+  logger: true,
+  settings: true,
+} satisfies Record<keyof ToolServerOptions, true>;
 
 /** A startup or shutdown hook. */
 export type Hook = () => void | Promise<void>;
+
+/** What the rest of `src/mcp` reaches inside a {@linkcode ToolServer}: its items and sessions, and its pipeline. */
+export interface ToolServerInternals {
+  /** Registered items and connected sessions. */
+  readonly registry: ServerRegistry;
+  /** The request pipeline. */
+  readonly pipeline: Pipeline;
+}
+
+/**
+ * The internals of `server`, for the transports, request handlers and tests of `src/mcp` (a friend
+ * accessor: the fields stay `#private`, and `mod.ts` does not export this). Set by `ToolServer`'s static block.
+ */
+export let internalsOf: (server: ToolServer) => ToolServerInternals;
 
 /** A server of MCP tools, resources and prompts. Serve it with `toFetchHandler`, `serveStdio` or `run`. */
 export class ToolServer {
@@ -90,19 +105,20 @@ export class ToolServer {
   readonly defaultTimeout?: number;
   /** Server logger. */
   readonly logger: Logger;
-  /** Registered items and connected sessions. */
-  readonly registry: ServerRegistry;
-  /** The request pipeline. */
-  readonly pipeline: Pipeline;
+  #registry: ServerRegistry;
+  #pipeline: Pipeline;
+  #internals: ToolServerInternals;
   #middleware: Middleware[] = [];
   #startup: Hook[] = [];
   #shutdown: Hook[] = [];
 
+  static {
+    internalsOf = (server) => server.#internals;
+  }
+
   /** A server with `options`; unknown option names are refused. */
   constructor(options: ToolServerOptions = {}) {
-    for (const key of Object.keys(options)) {
-      if (!OPTION_KEYS.has(key)) throw new TypeError(`tool server: unknown option '${key}'`);
-    }
+    checkOptionKeys("tool server", options, OPTION_KEYS);
     const settings = options.settings ?? loadServerSettings(hostEnv);
     this.name = options.name ?? settings.serverName ?? "agentry-server";
     this.version = options.version ?? "0.1.0";
@@ -114,8 +130,9 @@ export class ToolServer {
     if (!(this.cancelGracePeriod >= 0)) throw new TypeError("tool server: cancelGracePeriod must be >= 0");
     this.defaultTimeout = settings.timeoutDefault;
     this.logger = options.logger ?? new Logger("agentry.mcp", { level: settings.logLevel ?? "info" });
-    this.registry = new ServerRegistry(this.logger);
-    this.pipeline = new Pipeline(this);
+    this.#registry = new ServerRegistry(this.logger);
+    this.#pipeline = new Pipeline(this);
+    this.#internals = Object.freeze({ registry: this.#registry, pipeline: this.#pipeline });
   }
 
   /** Server middleware, outermost first. */
@@ -133,7 +150,7 @@ export class ToolServer {
   }
 
   #add(definitions: ItemDefinition[]): this {
-    this.registry.add(definitions.map((d) => this.#enforce(d)));
+    this.#registry.add(definitions.map((d) => this.#enforce(d)));
     return this;
   }
 
@@ -178,7 +195,7 @@ export class ToolServer {
       if (typeof m !== "function") throw new TypeError("use: middleware must be a function (ctx, next)");
     }
     this.#middleware.push(...middleware);
-    this.pipeline.invalidate();
+    this.#pipeline.invalidate();
     return this;
   }
 
@@ -197,7 +214,7 @@ export class ToolServer {
     this.#startup.push(() => child.startup());
     this.#shutdown.push(() => child.shutdown());
     return this.#add(
-      child.registry.definitions().map((definition) => ({
+      child.#registry.definitions().map((definition) => ({
         ...definition,
         name: definition.kind === "tool" ? `${prefix}_${definition.name}` : definition.name,
         middleware: [...extra, ...definition.middleware],
@@ -246,7 +263,7 @@ export class ToolServer {
     const isGate = (m: Middleware) => middlewareRole(m) === "approval";
     const serverAuth = this.#middleware.some(isAuth);
     const serverGate = this.#middleware.some(isGate);
-    for (const item of this.registry.definitions()) {
+    for (const item of this.#registry.definitions()) {
       const what = `${item.kind.replace("_", " ")} '${item.kind === "resource" ? item.uri : item.name}'`;
       if (item.auth && !serverAuth && !item.middleware.some(isAuth)) {
         throw new Error(
@@ -263,22 +280,22 @@ export class ToolServer {
 
   /** Sends `tools/list_changed` to every session; resolves how many were reached. */
   notifyToolsChanged(): Promise<number> {
-    return this.registry.notify("tools");
+    return this.#registry.notify("tools");
   }
 
   /** Sends `resources/list_changed` to every session; resolves how many were reached. */
   notifyResourcesChanged(): Promise<number> {
-    return this.registry.notify("resources");
+    return this.#registry.notify("resources");
   }
 
   /** Sends `prompts/list_changed` to every session; resolves how many were reached. */
   notifyPromptsChanged(): Promise<number> {
-    return this.registry.notify("prompts");
+    return this.#registry.notify("prompts");
   }
 
   /** Sends `resources/updated` for `uri` to sessions subscribed to it; resolves how many. */
   notifyResourceUpdated(uri: string): Promise<number> {
-    return this.registry.notifyUpdated(uri);
+    return this.#registry.notifyUpdated(uri);
   }
 }
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { Logger, memorySink } from "../_util/log.ts";
 import { createRouter } from "./router.ts";
 import { createTestClient } from "./testing.ts";
-import { createToolServer } from "./tool_server.ts";
+import { createToolServer, internalsOf } from "./tool_server.ts";
 import type { Middleware } from "./types.ts";
 // @ts-types="@modelcontextprotocol/sdk/types"
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
@@ -126,7 +126,7 @@ Deno.test("routers merge tags, force auth and freeze once included", () => {
   const inner = createRouter({ prefix: "inner", tags: ["x"] }).tool("t", { tags: ["y"] }, () => 1);
   const outer = createRouter({ prefix: "outer", auth: true }).include(inner);
   const server = createToolServer().include(outer);
-  const tool = server.registry.tools.get("outer_inner_t")!;
+  const tool = internalsOf(server).registry.tools.get("outer_inner_t")!;
   assert.deepEqual(tool.tags, ["x", "y"]);
   assert.equal(tool.auth, true);
   assert.throws(() => inner.tool("late", {}, () => 1), /already included/);
@@ -153,14 +153,14 @@ Deno.test("roles imply auth and a role guard; requireTenant adds a tenant guard 
   const server = createToolServer({ requireTenant: true });
   server.tool("admin", { roles: ["admin"] }, () => 1);
   server.resource("docs://a", {}, () => "a");
-  const tool = server.registry.tools.get("admin")!;
+  const tool = internalsOf(server).registry.tools.get("admin")!;
   assert.equal(tool.auth, true);
   assert.deepEqual(tool.guards.map((g) => g.constructor.name), ["HasRole", "RequireTenant"]);
-  const resource = server.registry.resources.get("docs://a")!;
+  const resource = internalsOf(server).registry.resources.get("docs://a")!;
   assert.equal(resource.auth, true);
   assert.deepEqual(resource.guards.map((g) => g.constructor.name), ["RequireTenant"]);
   assert.equal(
-    createToolServer({ requireAuth: true }).tool("x", {}, () => 1).registry.tools.get("x")!.auth,
+    internalsOf(createToolServer({ requireAuth: true }).tool("x", {}, () => 1)).registry.tools.get("x")!.auth,
     true,
   );
 });

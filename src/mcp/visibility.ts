@@ -15,7 +15,7 @@ import type { ItemDefinition } from "./definitions.ts";
 import { type AuthMiddleware, isAuthMiddleware } from "./auth/auth_middleware.ts";
 import type { RequestType } from "./request_context.ts";
 import type { CallInfo } from "./pipeline.ts";
-import type { ToolServer } from "./tool_server.ts";
+import { internalsOf, type ToolServer } from "./tool_server.ts";
 
 const REQUEST_TYPE: Record<ItemDefinition["kind"], RequestType> = {
   tool: "tool",
@@ -49,7 +49,7 @@ export async function visibleItems<D extends ItemDefinition>(
     const auth = serverAuth ?? definition.middleware.find(isAuthMiddleware);
     const client = auth ? await identify(auth) : undefined;
     if (definition.auth && !client) continue;
-    const ctx = server.pipeline.context(definition, REQUEST_TYPE[definition.kind], {}, info);
+    const ctx = internalsOf(server).pipeline.context(definition, REQUEST_TYPE[definition.kind], {}, info);
     if (client) {
       ctx.client = client;
       ctx.clientId = client.clientId;

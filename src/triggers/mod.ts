@@ -82,13 +82,7 @@ export {
   type FileWatchTriggerOptions,
 } from "./file_watch_trigger.ts";
 export { globMatcher, globToRegExp, matchesGlob } from "./glob.ts";
-export {
-  canonicalJson,
-  maskTriggerConfig,
-  parseLegacyTriggerId,
-  stableTriggerIds,
-  triggerDigest,
-} from "./trigger_ids.ts";
+export { maskTriggerConfig, parseLegacyTriggerId, stableTriggerIds, triggerDigest } from "./trigger_ids.ts";
 export { buildTrigger, type BuildTriggerOptions, type TriggerSources } from "./build_trigger.ts";
 export {
   createTriggersPart,

@@ -28,14 +28,24 @@ export const MASKED_VALUE = "***";
 export const CREDENTIAL_KEY_PATTERN: RegExp =
   /secret|token|password|api_key|apikey|auth|credential|signature|cookie/i;
 
-/** JSON text of `value` with object keys sorted at every depth (undefined members dropped). */
-export function canonicalJson(value: unknown): string {
+/**
+ * The text a trigger digest is taken over: `JSON.stringify` of `value` with the keys of every plain
+ * object inserted in sorted order (undefined members dropped).
+ *
+ * This is not the audit chain's `canonicalJson` (`src/mcp/audit/canonical_json.ts`), and cannot become
+ * it: trigger ids are persisted, and the two texts differ on trigger configs. Here integer-like keys
+ * come first in numeric order (`{"9":…,"10":…,"":…}`, JavaScript's property order), `NaN` and
+ * `Infinity` (YAML's `.nan`, `.inf`) are written `null`, and there is no depth bound; there, every key
+ * is in code-unit order (`{"":…,"10":…,"9":…}`), those numbers are strings, and nesting stops at 64.
+ * Not exported from any entry point.
+ */
+export function triggerConfigJson(value: unknown): string {
   return JSON.stringify(sortKeys(value)) ?? "null";
 }
 
-/** The first 10 hex characters of SHA-256 over the canonical JSON of a resolved trigger config. */
+/** The first 10 hex characters of SHA-256 over {@linkcode triggerConfigJson} of a resolved trigger config. */
 export function triggerDigest(config: TriggerConfig): string {
-  return createHash("sha256").update(canonicalJson(config)).digest("hex").slice(0, TRIGGER_DIGEST_LENGTH);
+  return createHash("sha256").update(triggerConfigJson(config)).digest("hex").slice(0, TRIGGER_DIGEST_LENGTH);
 }
 
 /**

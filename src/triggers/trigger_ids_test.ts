@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { parseProcessConfig, type TriggerConfig } from "../runtime/mod.ts";
 import {
-  canonicalJson,
   maskTriggerConfig,
   parseLegacyTriggerId,
   stableTriggerIds,
+  triggerConfigJson as canonicalJson,
   triggerDigest,
 } from "./trigger_ids.ts";
 
@@ -64,6 +64,56 @@ Deno.test("identical trigger configs get -2, -3 in order of appearance", () => {
   const ids = stableTriggerIds(resolve(CRON, EVENT, CRON, { ...CRON }, EVENT));
   const [cron, event] = ids;
   assert.deepEqual(ids, [cron, event, `${cron}-2`, `${cron}-3`, `${event}-2`]);
+});
+
+/** Trigger configs whose ids are persisted; their ids below are pinned (computed before any refactor). */
+const PINNED: Record<string, unknown>[] = [
+  { type: "cron", cron_expression: "0 9 * * *" },
+  {
+    type: "cron",
+    cron_expression: "*/5 * * * *",
+    cron_timezone: "Europe/Paris",
+    custom_config: { team: "ops" },
+  },
+  { type: "webhook" },
+  {
+    type: "webhook",
+    webhook_path: "/hooks/github",
+    webhook_port: 8443,
+    hmac_secret: "${GITHUB_WEBHOOK_SECRET}",
+    custom_config: { z: [3, { b: true, a: null }], "é": "ü", A: -1.5e-7, nested: { y: 2, x: [1, "two"] } },
+  },
+  {
+    type: "file_watch",
+    watch_path: "./inbox",
+    watch_patterns: ["*.csv", "*.json"],
+    watch_events: ["created"],
+  },
+  { type: "event", event_type: "order.created", event_source: "shop" },
+  { type: "message", topic: "reports.*", custom_config: { limits: { max: 10, min: 0 }, tags: [] } },
+  // What YAML's .inf and .nan parse to, and a number JSON writes in exponent form.
+  { type: "cron", cron_expression: "0 9 * * *", custom_config: { ratio: Infinity, missing: NaN, n: 1e21 } },
+  { type: "event", event_type: "order.created", event_source: "shop" },
+  // Integer-like keys: JavaScript's property order puts them first, in numeric order.
+  {
+    type: "webhook",
+    custom_config: { statuses: { "10": "ten", "9": "nine", "": "none", b: 1 }, "200": "ok" },
+  },
+];
+
+Deno.test("trigger ids of representative configs stay exactly as they were (they are persisted)", () => {
+  assert.deepEqual(stableTriggerIds(resolve(...PINNED)), [
+    "cron-b02ce0d3ac",
+    "cron-ff42c297a3",
+    "webhook-91e56924fa",
+    "webhook-3ad295c5e5",
+    "file_watch-6547ac92e1",
+    "event-194a351ae5",
+    "message-5e0fcdc774",
+    "cron-c3018cb44a",
+    "event-194a351ae5-2",
+    "webhook-4480e4de2e",
+  ]);
 });
 
 Deno.test("canonical JSON sorts keys at every depth and keeps array order", () => {

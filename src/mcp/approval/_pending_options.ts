@@ -4,6 +4,7 @@
  * @module
  */
 
+import { checkOptionKeys } from "../../_util/option_keys.ts";
 import type { PendingApproverOptions } from "./pending_approver.ts";
 
 /** Pending approver options with defaults filled. */
@@ -18,7 +19,12 @@ export interface ResolvedPendingOptions {
   maxPendingPerClient?: number;
 }
 
-const OPTION_KEYS = ["approverRole", "maxPending", "maxPendingPerClient", "maxPendingPerTenant"];
+const OPTION_KEYS = {
+  approverRole: true,
+  maxPending: true,
+  maxPendingPerClient: true,
+  maxPendingPerTenant: true,
+} satisfies Record<keyof PendingApproverOptions, true>;
 
 function cap(value: unknown, name: string): number | undefined {
   if (value === undefined) return undefined;
@@ -30,14 +36,11 @@ function cap(value: unknown, name: string): number | undefined {
 
 /** `options` resolved; unknown keys, bad values and caps that do not nest throw a TypeError. */
 export function resolvePendingOptions(options: PendingApproverOptions): ResolvedPendingOptions {
-  if (typeof options !== "object" || options === null) {
-    throw new TypeError("PendingApprover: options must be an object");
-  }
-  for (const key of Object.keys(options)) {
-    if (!OPTION_KEYS.includes(key)) {
-      throw new TypeError(`PendingApprover: unknown option '${key}' (allowed: ${OPTION_KEYS.join(", ")})`);
-    }
-  }
+  checkOptionKeys("PendingApprover", options, OPTION_KEYS, {
+    unknown: "listed",
+    notObject: true,
+    arrays: true,
+  });
   const approverRole = options.approverRole ?? "approver";
   if (typeof approverRole !== "string" || approverRole === "") {
     throw new TypeError("PendingApprover: approverRole must be a non-empty string");

@@ -6,6 +6,7 @@
  */
 
 import { randomHex } from "../../_util/ids.ts";
+import { checkOptionKeys } from "../../_util/option_keys.ts";
 import { withRole } from "../chain.ts";
 import { ToolError } from "../errors.ts";
 import { runGuards } from "../guards.ts";
@@ -38,18 +39,15 @@ export interface ApprovalGateOptions {
   includeArguments?: boolean;
 }
 
-const OPTION_KEYS = ["timeout", "onTimeout", "includeArguments"];
+const OPTION_KEYS = {
+  timeout: true,
+  onTimeout: true,
+  includeArguments: true,
+} satisfies Record<keyof ApprovalGateOptions, true>;
 const MAX_TIMEOUT = 86_400;
 
 function checkOptions(options: ApprovalGateOptions): Required<ApprovalGateOptions> {
-  if (typeof options !== "object" || options === null) {
-    throw new TypeError("approvalGate: options must be an object");
-  }
-  for (const key of Object.keys(options)) {
-    if (!OPTION_KEYS.includes(key)) {
-      throw new TypeError(`approvalGate: unknown option '${key}' (allowed: ${OPTION_KEYS.join(", ")})`);
-    }
-  }
+  checkOptionKeys("approvalGate", options, OPTION_KEYS, { unknown: "listed", notObject: true, arrays: true });
   const { timeout = 300, onTimeout = "deny", includeArguments = true } = options;
   if (typeof timeout !== "number" || !(timeout > 0 && timeout <= MAX_TIMEOUT)) {
     throw new TypeError(
@@ -154,7 +152,9 @@ function denied(
  *
  * @example
  * ```ts
- * import { approvalGate, PendingApprover } from "@agentry/agentry/mcp";
+ * import { ApiKeyAuth, approvalGate, authMiddleware, createToolServer, PendingApprover } from "@agentry/agentry/mcp";
+ * const server = createToolServer({ name: "orders" });
+ * const auth = authMiddleware(new ApiKeyAuth({ keys: { "dev-key": "alice" } }));
  * const queue = new PendingApprover({ maxPendingPerClient: 5, maxPendingPerTenant: 20 });
  * server.use(auth, approvalGate(queue, { timeout: 600 }));
  * queue.register(server);

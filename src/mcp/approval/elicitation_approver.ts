@@ -5,6 +5,7 @@
  * @module
  */
 
+import { checkOptionKeys } from "../../_util/option_keys.ts";
 import type { ApprovalDecision, ApprovalRequest, Approver } from "./approver.ts";
 
 /** Options for {@linkcode elicitationApprover}. */
@@ -25,7 +26,10 @@ export const ELICITATION_REVIEWER: string = "elicitation";
 
 const NO_SESSION = "no live MCP session for elicitation; denied fail-closed";
 const INVALID = "client declined or returned an invalid elicitation response";
-const OPTION_KEYS = ["messageTemplate", "timeoutMs"];
+const OPTION_KEYS = {
+  messageTemplate: true,
+  timeoutMs: true,
+} satisfies Record<keyof ElicitationApproverOptions, true>;
 
 /** The default question for `request`. */
 export function defaultApprovalMessage(request: ApprovalRequest): string {
@@ -35,16 +39,11 @@ export function defaultApprovalMessage(request: ApprovalRequest): string {
 }
 
 function checkOptions(options: ElicitationApproverOptions): void {
-  if (typeof options !== "object" || options === null) {
-    throw new TypeError("elicitationApprover: options must be an object");
-  }
-  for (const key of Object.keys(options)) {
-    if (!OPTION_KEYS.includes(key)) {
-      throw new TypeError(
-        `elicitationApprover: unknown option '${key}' (allowed: ${OPTION_KEYS.join(", ")})`,
-      );
-    }
-  }
+  checkOptionKeys("elicitationApprover", options, OPTION_KEYS, {
+    unknown: "listed",
+    notObject: true,
+    arrays: true,
+  });
   if (options.messageTemplate !== undefined && typeof options.messageTemplate !== "function") {
     throw new TypeError("elicitationApprover: messageTemplate must be a function (request) => string");
   }
@@ -69,7 +68,8 @@ function checkOptions(options: ElicitationApproverOptions): void {
  *
  * @example
  * ```ts
- * import { approvalGate, elicitationApprover } from "@agentry/agentry/mcp";
+ * import { approvalGate, createToolServer, elicitationApprover } from "@agentry/agentry/mcp";
+ * const server = createToolServer({ name: "orders" });
  * server.use(approvalGate(elicitationApprover({ timeoutMs: 120_000 }), { timeout: 180 }));
  * ```
  */

@@ -88,7 +88,9 @@ function tenantKey(request: ApprovalRequest): string {
  *
  * @example
  * ```ts
- * import { approvalGate, PendingApprover } from "@agentry/agentry/mcp";
+ * import { ApiKeyAuth, approvalGate, authMiddleware, createToolServer, PendingApprover } from "@agentry/agentry/mcp";
+ * const server = createToolServer({ name: "orders" });
+ * const auth = authMiddleware(new ApiKeyAuth({ keys: { "ops-key": { client_id: "ops", roles: ["ops"] } } }));
  * const queue = new PendingApprover({ approverRole: "ops", maxPendingPerClient: 5 });
  * server.use(auth, approvalGate(queue));
  * queue.register(server);

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import FakeTimers from "@sinonjs/fake-timers";
 import { type ApprovalDecision, approvalGate, type ApprovalRequest } from "./approval_gate.ts";
 import { PendingApprover } from "./pending_approver.ts";
+import { internalsOf } from "../tool_server.ts";
 import { connect, errorOf, gatedServer, textOf, waitFor } from "./_test_setup.ts";
 
 let counter = 0;
@@ -234,7 +235,7 @@ Deno.test("register adds the reviewer tools behind auth, the approver role and t
   const queue = new PendingApprover({ approverRole: "ops" });
   const server = queue.register(gatedServer(approvalGate(queue)));
   for (const name of ["approvals_list", "approvals_decide"]) {
-    const tool = server.registry.tools.get(name);
+    const tool = internalsOf(server).registry.tools.get(name);
     assert.ok(tool, name);
     assert.equal(tool.auth, true);
     assert.deepEqual(tool.roles, ["ops"]);

@@ -14,7 +14,8 @@ import { describeError } from "../../_util/errors.ts";
 import type { Logger } from "../../_util/log.ts";
 import { HmacSha256 } from "../../_util/hmac_sha256.ts";
 import { entryVerifies, GENESIS_HASH, hmacKey } from "./_audit_crypto.ts";
-import { endsWithNewline, readLogTail } from "./_log_tail.ts";
+import { endsWithNewline } from "../../_util/file_tail.ts";
+import { readLogTail } from "./_log_tail.ts";
 import { canonicalJson } from "./canonical_json.ts";
 import type { AuditEntry } from "./audit_middleware.ts";
 

@@ -4,6 +4,8 @@
  * @module
  */
 
+import { concatBytes, openForRead, readAt } from "../../_util/file_tail.ts";
+
 /** The last lines of a log file. */
 export interface LogTail {
   /** Up to the last two lines, oldest first, without their newlines (the last may be unterminated). */
@@ -19,71 +21,24 @@ const NEWLINE = 0x0a;
  * file does not exist.
  */
 export async function readLogTail(path: string, chunkSize = 64 * 1024): Promise<LogTail | undefined> {
-  let file: Deno.FsFile;
-  try {
-    file = await Deno.open(path, { read: true });
-  } catch (error) {
-    if (error instanceof Deno.errors.NotFound) return undefined;
-    throw error;
+  const opened = await openForRead(path);
+  if (opened === undefined) return undefined;
+  using file = opened.handle;
+  const { size } = opened;
+  if (size === 0) return { lines: [], terminated: true };
+  const terminated = (await readAt(file, size - 1, 1))[0] === NEWLINE;
+  const bodyEnd = terminated ? size - 1 : size;
+  const chunks: Uint8Array[] = [];
+  let start = bodyEnd;
+  let newlines = 0;
+  while (start > 0 && newlines < 2) {
+    const length = Math.min(chunkSize, start);
+    start -= length;
+    const chunk = await readAt(file, start, length);
+    chunks.unshift(chunk);
+    for (const byte of chunk) if (byte === NEWLINE) newlines++;
   }
-  try {
-    const size = (await file.stat()).size;
-    if (size === 0) return { lines: [], terminated: true };
-    const terminated = (await readAt(file, size - 1, 1))[0] === NEWLINE;
-    const bodyEnd = terminated ? size - 1 : size;
-    const chunks: Uint8Array[] = [];
-    let start = bodyEnd;
-    let newlines = 0;
-    while (start > 0 && newlines < 2) {
-      const length = Math.min(chunkSize, start);
-      start -= length;
-      const chunk = await readAt(file, start, length);
-      chunks.unshift(chunk);
-      for (const byte of chunk) if (byte === NEWLINE) newlines++;
-    }
-    const lines = new TextDecoder().decode(concat(chunks)).split("\n");
-    if (start > 0) lines.shift();
-    return { lines: lines.slice(-2), terminated };
-  } finally {
-    file.close();
-  }
-}
-
-/** Whether `path` is missing, empty, or ends with a newline. */
-export async function endsWithNewline(path: string): Promise<boolean> {
-  let file: Deno.FsFile;
-  try {
-    file = await Deno.open(path, { read: true });
-  } catch (error) {
-    if (error instanceof Deno.errors.NotFound) return true;
-    throw error;
-  }
-  try {
-    const size = (await file.stat()).size;
-    return size === 0 || (await readAt(file, size - 1, 1))[0] === NEWLINE;
-  } finally {
-    file.close();
-  }
-}
-
-async function readAt(file: Deno.FsFile, offset: number, length: number): Promise<Uint8Array> {
-  await file.seek(offset, Deno.SeekMode.Start);
-  const bytes = new Uint8Array(length);
-  let filled = 0;
-  while (filled < length) {
-    const read = await file.read(bytes.subarray(filled));
-    if (read === null) break;
-    filled += read;
-  }
-  return bytes.subarray(0, filled);
-}
-
-function concat(chunks: Uint8Array[]): Uint8Array {
-  const joined = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
-  let offset = 0;
-  for (const chunk of chunks) {
-    joined.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return joined;
+  const lines = new TextDecoder().decode(concatBytes(chunks)).split("\n");
+  if (start > 0) lines.shift();
+  return { lines: lines.slice(-2), terminated };
 }

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { tempDir } from "./_test_audit.ts";
-import { endsWithNewline, readLogTail } from "./_log_tail.ts";
+import { endsWithNewline } from "../../_util/file_tail.ts";
+import { readLogTail } from "./_log_tail.ts";
 
 Deno.test("the log tail is read backwards in chunks, whatever the chunk size", async () => {
   await using dir = await tempDir();

@@ -17,6 +17,7 @@
 import { describeError } from "../../_util/errors.ts";
 import { hostEnv } from "../../_util/host_env.ts";
 import { randomHex } from "../../_util/ids.ts";
+import { checkOptionKeys } from "../../_util/option_keys.ts";
 import { Logger } from "../../_util/log.ts";
 import type { ClientContext } from "../client_context.ts";
 import { internalError, ToolError } from "../errors.ts";
@@ -108,16 +109,16 @@ export interface AuditMiddleware extends Middleware {
   close(): Promise<void>;
 }
 
-const OPTION_KEYS = [
-  "logPath",
-  "signed",
-  "hmacSecret",
-  "includeArgs",
-  "includeResult",
-  "maxMemoryEntries",
-  "env",
-  "logger",
-];
+const OPTION_KEYS = {
+  logPath: true,
+  signed: true,
+  hmacSecret: true,
+  includeArgs: true,
+  includeResult: true,
+  maxMemoryEntries: true,
+  env: true,
+  logger: true,
+} satisfies Record<keyof AuditMiddlewareOptions, true>;
 const RESULT_CHARS = 1000;
 
 /**
@@ -226,12 +227,5 @@ function resultText(result: unknown): string {
 }
 
 function checkOptions(options: AuditMiddlewareOptions): void {
-  if (typeof options !== "object" || options === null || Array.isArray(options)) {
-    throw new TypeError("auditMiddleware: options must be an object");
-  }
-  for (const key of Object.keys(options)) {
-    if (!OPTION_KEYS.includes(key)) {
-      throw new TypeError(`auditMiddleware: unknown option '${key}' (allowed: ${OPTION_KEYS.join(", ")})`);
-    }
-  }
+  checkOptionKeys("auditMiddleware", options, OPTION_KEYS, { unknown: "listed", notObject: true });
 }

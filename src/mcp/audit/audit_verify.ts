@@ -37,6 +37,7 @@
  * @module
  */
 
+import { checkOptionKeys } from "../../_util/option_keys.ts";
 import { GENESIS_HASH, hmacKey } from "./_audit_crypto.ts";
 import { readLogLines } from "./_audit_read.ts";
 import { ChainWalk } from "./_chain_walk.ts";
@@ -109,6 +110,8 @@ export interface VerifyAuditOptions {
   anchor?: string;
 }
 
+const VERIFY_KEYS = { keys: true, anchor: true } satisfies Record<keyof VerifyAuditOptions, true>;
+
 /**
  * Verifies one audit log, or several files of one log in order (rotated files, oldest first).
  *
@@ -149,12 +152,11 @@ export async function verifyAuditLog(
 export const AUDIT_GENESIS_HASH: string = GENESIS_HASH;
 
 function checkOptions(files: string[], options: VerifyAuditOptions): void {
-  if (typeof options !== "object" || options === null) throw new TypeError("verifyAuditLog: options needed");
-  for (const key of Object.keys(options)) {
-    if (key !== "keys" && key !== "anchor") {
-      throw new TypeError(`verifyAuditLog: unknown option '${key}' (allowed: keys, anchor)`);
-    }
-  }
+  checkOptionKeys("verifyAuditLog", options, VERIFY_KEYS, {
+    unknown: "listed",
+    notObject: "verifyAuditLog: options needed",
+    arrays: true,
+  });
   if (files.length === 0 || files.some((file) => typeof file !== "string" || file === "")) {
     throw new TypeError("verifyAuditLog: give at least one file path");
   }

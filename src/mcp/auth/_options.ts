@@ -4,16 +4,14 @@
  * @module
  */
 
-/** Throws a TypeError naming the first key of `options` that is not in `allowed`. */
-export function assertKnownKeys(options: object, allowed: readonly string[], what: string): void {
-  if (typeof options !== "object" || options === null) {
-    throw new TypeError(`${what} options must be an object`);
-  }
-  for (const key of Object.keys(options)) {
-    if (!allowed.includes(key)) {
-      throw new TypeError(`${what}: unknown option "${key}"; allowed: ${allowed.join(", ")}`);
-    }
-  }
+import type { OptionKeysWording } from "../../_util/option_keys.ts";
+
+/**
+ * How the auth providers word option refusals (for `checkOptionKeys`): `<what> options must be an
+ * object`, and an unknown key in double quotes with the allowed ones.
+ */
+export function authWording(what: string): OptionKeysWording {
+  return { unknown: "quoted", notObject: `${what} options must be an object`, arrays: true };
 }
 
 /** `value` lower-cased, or a TypeError when it is not a non-empty string. */

@@ -8,7 +8,8 @@
 import { createHash } from "node:crypto";
 import type { AuthProvider, Identity } from "../types.ts";
 import { authError } from "./_jwt_verify.ts";
-import { assertKnownKeys, headerName } from "./_options.ts";
+import { checkOptionKeys } from "../../_util/option_keys.ts";
+import { authWording, headerName } from "./_options.ts";
 
 /** The rich form of an API key's client. */
 export interface ApiKeyClient {
@@ -20,6 +21,11 @@ export interface ApiKeyClient {
   tenant_id?: string;
 }
 
+const API_KEY_CLIENT_KEYS = { client_id: true, roles: true, tenant_id: true } satisfies Record<
+  keyof ApiKeyClient,
+  true
+>;
+
 /** Options for {@linkcode ApiKeyAuth}. */
 export interface ApiKeyAuthOptions {
   /** Key → client id, or key → {@linkcode ApiKeyClient}. */
@@ -27,6 +33,8 @@ export interface ApiKeyAuthOptions {
   /** Header holding the key. @default "x-api-key" */
   header?: string;
 }
+
+const API_KEY_AUTH_KEYS = { keys: true, header: true } satisfies Record<keyof ApiKeyAuthOptions, true>;
 
 interface Entry {
   digest: string;
@@ -48,7 +56,7 @@ function entryFor(key: string, value: string | ApiKeyClient): Entry {
   if (typeof value !== "object" || value === null) {
     throw new TypeError("ApiKeyAuth: each key maps to a client id or { client_id, roles?, tenant_id? }");
   }
-  assertKnownKeys(value, ["client_id", "roles", "tenant_id"], "ApiKeyAuth key");
+  checkOptionKeys("ApiKeyAuth key", value, API_KEY_CLIENT_KEYS, authWording("ApiKeyAuth key"));
   const { client_id: clientId, roles = [], tenant_id: tenantId } = value;
   if (typeof clientId !== "string" || clientId === "") {
     throw new TypeError("ApiKeyAuth: client_id must be a non-empty string");
@@ -85,7 +93,7 @@ export class ApiKeyAuth implements AuthProvider {
 
   /** A provider for `options.keys`; a TypeError for malformed keys or unknown options. */
   constructor(options: ApiKeyAuthOptions) {
-    assertKnownKeys(options, ["keys", "header"], "ApiKeyAuth");
+    checkOptionKeys("ApiKeyAuth", options, API_KEY_AUTH_KEYS, authWording("ApiKeyAuth"));
     const { keys } = options;
     if (typeof keys !== "object" || keys === null || Array.isArray(keys)) {
       throw new TypeError("ApiKeyAuth: keys must be an object mapping key to client");

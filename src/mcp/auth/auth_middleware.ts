@@ -10,7 +10,8 @@ import type { ClientContextInit } from "../client_context.ts";
 import { ToolError } from "../errors.ts";
 import type { RequestContext } from "../request_context.ts";
 import type { AuthProvider, Middleware, Next } from "../types.ts";
-import { assertKnownKeys } from "./_options.ts";
+import { checkOptionKeys } from "../../_util/option_keys.ts";
+import { authWording } from "./_options.ts";
 
 /** Options for {@linkcode authMiddleware}. */
 export interface AuthMiddlewareOptions {
@@ -19,6 +20,11 @@ export interface AuthMiddlewareOptions {
   /** Claim naming the caller's tenant (used when it is a non-empty string). @default "tenant_id" */
   tenantClaim?: string;
 }
+
+const AUTH_MIDDLEWARE_KEYS = { onAuthenticate: true, tenantClaim: true } satisfies Record<
+  keyof AuthMiddlewareOptions,
+  true
+>;
 
 /** Transport facts {@linkcode AuthMiddleware.identify} may use. */
 export interface IdentifyRequest {
@@ -81,7 +87,7 @@ export function authMiddleware(provider: AuthProvider, options: AuthMiddlewareOp
   if (typeof provider?.authenticate !== "function") {
     throw new TypeError("authMiddleware: provider must authenticate");
   }
-  assertKnownKeys(options, ["onAuthenticate", "tenantClaim"], "authMiddleware");
+  checkOptionKeys("authMiddleware", options, AUTH_MIDDLEWARE_KEYS, authWording("authMiddleware"));
   const { onAuthenticate } = options;
   if (onAuthenticate !== undefined && typeof onAuthenticate !== "function") {
     throw new TypeError("authMiddleware: onAuthenticate must be a function");

@@ -8,7 +8,8 @@
 import type { AuthProvider, Identity } from "../types.ts";
 import { assertKeyUrl, fetchJson, JwksCache } from "./_jwks_cache.ts";
 import { identityFromClaims, isAuthRefusal, JwtVerifier, readToken, stripBearer } from "./_jwt_verify.ts";
-import { assertKnownKeys, headerName, numberOption, optionalString } from "./_options.ts";
+import { checkOptionKeys } from "../../_util/option_keys.ts";
+import { authWording, headerName, numberOption, optionalString } from "./_options.ts";
 
 /** Signature algorithms {@linkcode JwksAuth} may accept (asymmetric only). */
 export type JwksAlgorithm =
@@ -62,7 +63,18 @@ export interface JwksAuthOptions extends JwksDiscoveryOptions {
   issuer?: string;
 }
 
-const DISCOVERY_KEYS = ["audience", "algorithms", "header", "leeway", "requestTimeout", "fetch"] as const;
+const DISCOVERY_KEYS = {
+  audience: true,
+  algorithms: true,
+  header: true,
+  leeway: true,
+  requestTimeout: true,
+  fetch: true,
+} satisfies Record<keyof JwksDiscoveryOptions, true>;
+const JWKS_KEYS = { jwksUrl: true, issuer: true, ...DISCOVERY_KEYS } satisfies Record<
+  keyof JwksAuthOptions,
+  true
+>;
 
 /**
  * JWT auth with keys from a JWKS URL. The key set is kept five minutes; a token naming an unknown
@@ -82,7 +94,7 @@ export class JwksAuth implements AuthProvider {
 
   /** A provider for `options.jwksUrl`; a TypeError for a missing audience, HS* algorithms or bad options. */
   constructor(options: JwksAuthOptions) {
-    assertKnownKeys(options, ["jwksUrl", "issuer", ...DISCOVERY_KEYS], "JwksAuth");
+    checkOptionKeys("JwksAuth", options, JWKS_KEYS, authWording("JwksAuth"));
     if (typeof options.jwksUrl !== "string") throw new TypeError("JwksAuth: jwksUrl is required");
     assertKeyUrl(options.jwksUrl, "JwksAuth: jwksUrl");
     const audience = optionalString(options.audience, "audience", "JwksAuth");
@@ -113,7 +125,7 @@ export class JwksAuth implements AuthProvider {
    * to equal `issuer` exactly, then uses its `jwks_uri`; tokens must carry that `iss`.
    */
   static async fromDiscovery(issuer: string, options: JwksDiscoveryOptions): Promise<JwksAuth> {
-    assertKnownKeys(options, DISCOVERY_KEYS, "JwksAuth.fromDiscovery");
+    checkOptionKeys("JwksAuth.fromDiscovery", options, DISCOVERY_KEYS, authWording("JwksAuth.fromDiscovery"));
     if (typeof issuer !== "string" || issuer === "") {
       throw new TypeError("JwksAuth.fromDiscovery: issuer is required");
     }

@@ -9,7 +9,8 @@ import type { CryptoKey } from "jose";
 import type { AuthProvider, Identity } from "../types.ts";
 import { identityFromClaims, isAuthRefusal, JwtVerifier, readToken, stripBearer } from "./_jwt_verify.ts";
 import type { KeySource } from "./_jwt_verify.ts";
-import { assertKnownKeys, headerName, numberOption, optionalString } from "./_options.ts";
+import { checkOptionKeys } from "../../_util/option_keys.ts";
+import { authWording, headerName, numberOption, optionalString } from "./_options.ts";
 
 /** Options shared by {@linkcode JwtAuth} and {@linkcode AsymmetricJwtAuth}. */
 export interface JwtCommonOptions {
@@ -43,7 +44,19 @@ export interface CreateTokenOptions {
   expiresIn?: number;
 }
 
-const COMMON_KEYS = ["audience", "issuer", "header", "cacheSize"] as const;
+const COMMON_KEYS = {
+  audience: true,
+  issuer: true,
+  header: true,
+  cacheSize: true,
+} satisfies Record<keyof JwtCommonOptions, true>;
+const JWT_AUTH_KEYS = { secret: true, ...COMMON_KEYS } satisfies Record<keyof JwtAuthOptions, true>;
+const ASYMMETRIC_KEYS = {
+  publicKey: true,
+  algorithm: true,
+  ...COMMON_KEYS,
+} satisfies Record<keyof AsymmetricJwtAuthOptions, true>;
+const CREATE_TOKEN_KEYS = { expiresIn: true } satisfies Record<keyof CreateTokenOptions, true>;
 
 interface Common {
   audience?: string;
@@ -91,7 +104,7 @@ export class JwtAuth implements AuthProvider {
 
   /** An HS256 provider; a TypeError for an empty secret or an unknown option. */
   constructor(options: JwtAuthOptions) {
-    assertKnownKeys(options, ["secret", ...COMMON_KEYS], "JwtAuth");
+    checkOptionKeys("JwtAuth", options, JWT_AUTH_KEYS, authWording("JwtAuth"));
     if (typeof options.secret !== "string" || options.secret === "") {
       throw new TypeError("JwtAuth: secret must be a non-empty string");
     }
@@ -119,7 +132,7 @@ export class JwtAuth implements AuthProvider {
 
   /** A signed HS256 token with `claims` plus `iat`, `exp`, and the configured `aud` and `iss`. */
   async createToken(claims: Record<string, unknown>, options: CreateTokenOptions = {}): Promise<string> {
-    assertKnownKeys(options, ["expiresIn"], "createToken");
+    checkOptionKeys("createToken", options, CREATE_TOKEN_KEYS, authWording("createToken"));
     const expiresIn = numberOption(options.expiresIn, 3600, "expiresIn", "createToken", 1);
     const now = Math.floor(Date.now() / 1000);
     const payload: Record<string, unknown> = { ...claims, iat: now, exp: now + Math.floor(expiresIn) };
@@ -149,7 +162,7 @@ export class AsymmetricJwtAuth implements AuthProvider {
 
   /** A public-key provider; a TypeError for a bad algorithm, an empty key or an unknown option. */
   constructor(options: AsymmetricJwtAuthOptions) {
-    assertKnownKeys(options, ["publicKey", "algorithm", ...COMMON_KEYS], "AsymmetricJwtAuth");
+    checkOptionKeys("AsymmetricJwtAuth", options, ASYMMETRIC_KEYS, authWording("AsymmetricJwtAuth"));
     if (typeof options.publicKey !== "string" || options.publicKey.trim() === "") {
       throw new TypeError("AsymmetricJwtAuth: publicKey must be PEM text or a file path");
     }

@@ -4,20 +4,13 @@
  * @module
  */
 
+import type { OptionKeysWording } from "../../_util/option_keys.ts";
+
 /**
- * Throws a `TypeError` when `options` is not a plain object or holds a key outside `allowed`.
- * `owner` names the factory in the message, e.g. `rateLimitMiddleware`.
+ * How the built-in middleware word option refusals (for `checkOptionKeys`): `options` must be a
+ * plain object, and an unknown key is named with the allowed ones.
  */
-export function checkOptionKeys(owner: string, options: unknown, allowed: readonly string[]): void {
-  if (typeof options !== "object" || options === null || Array.isArray(options)) {
-    throw new TypeError(`${owner}: options must be an object`);
-  }
-  for (const key of Object.keys(options)) {
-    if (!allowed.includes(key)) {
-      throw new TypeError(`${owner}: unknown option '${key}' (allowed: ${allowed.join(", ")})`);
-    }
-  }
-}
+export const MIDDLEWARE_WORDING: OptionKeysWording = { unknown: "listed", notObject: true };
 
 /** A numeric option to check with {@linkcode checkNumber}. */
 export interface NumberRule {

@@ -10,7 +10,8 @@ import { canonicalJson } from "../audit/canonical_json.ts";
 import { runGuards } from "../guards.ts";
 import type { RequestContext } from "../request_context.ts";
 import type { Middleware, Next } from "../types.ts";
-import { checkNumber, checkOptionKeys, composeKey } from "./_options.ts";
+import { checkNumber, composeKey, MIDDLEWARE_WORDING } from "./_options.ts";
+import { checkOptionKeys } from "../../_util/option_keys.ts";
 
 /** Where cached results live. `get` answers `undefined` for a miss. */
 export interface CacheBackend {
@@ -32,6 +33,11 @@ export interface InMemoryCacheOptions {
   cleanupInterval?: number;
 }
 
+const IN_MEMORY_CACHE_KEYS = { maxSize: true, cleanupInterval: true } satisfies Record<
+  keyof InMemoryCacheOptions,
+  true
+>;
+
 /**
  * A process-local {@linkcode CacheBackend}. Values are kept as given (not copied). A sweep of expired
  * entries starts with the first write, never holds the process open, and stops on {@linkcode close}.
@@ -45,7 +51,7 @@ export class InMemoryCache implements CacheBackend {
 
   /** An empty cache. */
   constructor(options: InMemoryCacheOptions = {}) {
-    checkOptionKeys("InMemoryCache", options, ["maxSize", "cleanupInterval"]);
+    checkOptionKeys("InMemoryCache", options, IN_MEMORY_CACHE_KEYS, MIDDLEWARE_WORDING);
     const { maxSize = 0, cleanupInterval = 60 } = options;
     checkNumber("InMemoryCache", { name: "maxSize", value: maxSize, integer: true, min: 0 });
     checkNumber("InMemoryCache", { name: "cleanupInterval", value: cleanupInterval });
@@ -132,6 +138,8 @@ export interface CacheOptions {
   scope?: CacheScope;
 }
 
+const CACHE_KEYS = { backend: true, ttl: true, scope: true } satisfies Record<keyof CacheOptions, true>;
+
 /** A caching middleware; `close()` stops the sweep of the backend it created itself. */
 export interface CacheMiddleware extends Middleware {
   /** The backend in use. */
@@ -148,11 +156,14 @@ export interface CacheMiddleware extends Middleware {
  *
  * @example
  * ```ts
+ * import { ApiKeyAuth, authMiddleware, cacheMiddleware, createToolServer } from "@agentry/agentry/mcp";
+ * const server = createToolServer({ name: "orders" });
+ * const provider = new ApiKeyAuth({ keys: { "dev-key": "alice" } });
  * server.use(authMiddleware(provider), cacheMiddleware({ ttl: 300, scope: "tenant" }));
  * ```
  */
 export function cacheMiddleware(options: CacheOptions = {}): CacheMiddleware {
-  checkOptionKeys("cacheMiddleware", options, ["backend", "ttl", "scope"]);
+  checkOptionKeys("cacheMiddleware", options, CACHE_KEYS, MIDDLEWARE_WORDING);
   const { ttl = 60, scope = "client" } = options;
   checkNumber("cacheMiddleware", { name: "ttl", value: ttl });
   if (!["client", "tenant", "shared"].includes(scope)) {

@@ -8,7 +8,8 @@
 import { withRole } from "../chain.ts";
 import { countsAsFailure, ToolError } from "../errors.ts";
 import type { Middleware } from "../types.ts";
-import { checkNumber, checkOptionKeys } from "./_options.ts";
+import { checkNumber, MIDDLEWARE_WORDING } from "./_options.ts";
+import { checkOptionKeys } from "../../_util/option_keys.ts";
 
 /** A circuit's state. */
 export type CircuitState = "closed" | "open" | "half_open";
@@ -24,6 +25,13 @@ export interface CircuitBreakerOptions {
   /** Whether an error counts towards opening the circuit. @default countsAsFailure */
   isFailure?: (error: unknown) => boolean;
 }
+
+const CIRCUIT_BREAKER_KEYS = {
+  failureThreshold: true,
+  recoveryTimeout: true,
+  excludedTools: true,
+  isFailure: true,
+} satisfies Record<keyof CircuitBreakerOptions, true>;
 
 /** A circuit-breaker middleware with inspection and reset. */
 export interface CircuitBreaker extends Middleware {
@@ -52,6 +60,8 @@ interface Circuit {
  *
  * @example
  * ```ts
+ * import { circuitBreaker, createToolServer } from "@agentry/agentry/mcp";
+ * const server = createToolServer({ name: "orders" });
  * const breaker = circuitBreaker({ failureThreshold: 3, recoveryTimeout: 30, excludedTools: ["health"] });
  * server.use(breaker);
  * breaker.getState("search"); // "closed"
@@ -59,7 +69,7 @@ interface Circuit {
  */
 export function circuitBreaker(options: CircuitBreakerOptions = {}): CircuitBreaker {
   const owner = "circuitBreaker";
-  checkOptionKeys(owner, options, ["failureThreshold", "recoveryTimeout", "excludedTools", "isFailure"]);
+  checkOptionKeys(owner, options, CIRCUIT_BREAKER_KEYS, MIDDLEWARE_WORDING);
   const { failureThreshold = 5, recoveryTimeout = 60, isFailure = countsAsFailure } = options;
   checkNumber(owner, { name: "failureThreshold", value: failureThreshold, integer: true, min: 1 });
   checkNumber(owner, { name: "recoveryTimeout", value: recoveryTimeout });

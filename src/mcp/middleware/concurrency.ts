@@ -7,13 +7,16 @@
 
 import { ToolError } from "../errors.ts";
 import type { Middleware } from "../types.ts";
-import { checkNumber, checkOptionKeys } from "./_options.ts";
+import { checkNumber, MIDDLEWARE_WORDING } from "./_options.ts";
+import { checkOptionKeys } from "../../_util/option_keys.ts";
 
 /** Options for {@linkcode concurrencyLimiter}. */
 export interface ConcurrencyOptions {
   /** Calls allowed in flight at once; 0 only tracks. @default 100 */
   maxConcurrent?: number;
 }
+
+const CONCURRENCY_KEYS = { maxConcurrent: true } satisfies Record<keyof ConcurrencyOptions, true>;
 
 /** Counters of a {@linkcode ConcurrencyLimiter}. */
 export interface ConcurrencyStats {
@@ -37,13 +40,15 @@ export interface ConcurrencyLimiter extends Middleware {
  *
  * @example
  * ```ts
+ * import { concurrencyLimiter, createToolServer } from "@agentry/agentry/mcp";
+ * const server = createToolServer({ name: "orders" });
  * const limiter = concurrencyLimiter({ maxConcurrent: 50 });
  * server.use(limiter);
  * limiter.stats(); // { active, total, peak }
  * ```
  */
 export function concurrencyLimiter(options: ConcurrencyOptions = {}): ConcurrencyLimiter {
-  checkOptionKeys("concurrencyLimiter", options, ["maxConcurrent"]);
+  checkOptionKeys("concurrencyLimiter", options, CONCURRENCY_KEYS, MIDDLEWARE_WORDING);
   const { maxConcurrent = 100 } = options;
   checkNumber("concurrencyLimiter", { name: "maxConcurrent", value: maxConcurrent, integer: true, min: 0 });
   const counts: ConcurrencyStats = { active: 0, total: 0, peak: 0 };

@@ -8,7 +8,8 @@
 import { ToolError } from "../errors.ts";
 import type { RequestContext } from "../request_context.ts";
 import type { Middleware } from "../types.ts";
-import { callerParts, checkNumber, checkOptionKeys, composeKey } from "./_options.ts";
+import { callerParts, checkNumber, composeKey, MIDDLEWARE_WORDING } from "./_options.ts";
+import { checkOptionKeys } from "../../_util/option_keys.ts";
 
 /** A parsed declared rate limit: `count` calls per `perSeconds` seconds. */
 export interface RateLimitSpec {
@@ -60,6 +61,11 @@ export interface TokenBucketOptions {
   burst?: number;
 }
 
+const TOKEN_BUCKET_KEYS = { ratePerMinute: true, burst: true } satisfies Record<
+  keyof TokenBucketOptions,
+  true
+>;
+
 /** The answer of {@linkcode TokenBucketLimiter.take}. */
 export interface TakeResult {
   /** Whether a token was available (and taken). */
@@ -82,7 +88,7 @@ export class TokenBucketLimiter {
 
   /** A limiter refilling `ratePerMinute` tokens a minute up to `burst`. */
   constructor(options: TokenBucketOptions = {}) {
-    checkOptionKeys("TokenBucketLimiter", options, ["ratePerMinute", "burst"]);
+    checkOptionKeys("TokenBucketLimiter", options, TOKEN_BUCKET_KEYS, MIDDLEWARE_WORDING);
     const { ratePerMinute = 60, burst = ratePerMinute } = options;
     checkNumber("TokenBucketLimiter", { name: "ratePerMinute", value: ratePerMinute });
     checkNumber("TokenBucketLimiter", { name: "burst", value: burst, min: 1 });
@@ -145,6 +151,14 @@ export interface RateLimitOptions {
   limiter?: RateLimiter;
 }
 
+const RATE_LIMIT_KEYS = {
+  ratePerMinute: true,
+  burst: true,
+  perTool: true,
+  keyFunc: true,
+  limiter: true,
+} satisfies Record<keyof RateLimitOptions, true>;
+
 // The suggestion rounds the wait up and never says 0 seconds.
 function rateLimitError(message: string, retryAfterSeconds: number): ToolError {
   const wait = Math.max(1, Math.ceil(retryAfterSeconds));
@@ -161,17 +175,13 @@ function rateLimitError(message: string, retryAfterSeconds: number): ToolError {
  *
  * @example
  * ```ts
+ * import { createToolServer, rateLimitMiddleware } from "@agentry/agentry/mcp";
+ * const server = createToolServer({ name: "orders" });
  * server.use(rateLimitMiddleware({ ratePerMinute: 120, burst: 20, perTool: true }));
  * ```
  */
 export function rateLimitMiddleware(options: RateLimitOptions = {}): Middleware {
-  checkOptionKeys("rateLimitMiddleware", options, [
-    "ratePerMinute",
-    "burst",
-    "perTool",
-    "keyFunc",
-    "limiter",
-  ]);
+  checkOptionKeys("rateLimitMiddleware", options, RATE_LIMIT_KEYS, MIDDLEWARE_WORDING);
   const { perTool = false, keyFunc, limiter: given } = options;
   if (given && (options.ratePerMinute !== undefined || options.burst !== undefined)) {
     throw new TypeError("rateLimitMiddleware: give either limiter or ratePerMinute/burst, not both");

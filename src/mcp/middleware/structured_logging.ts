@@ -7,7 +7,8 @@
 import { LOG_LEVELS } from "../../_util/log.ts";
 import { ToolError } from "../errors.ts";
 import type { Middleware } from "../types.ts";
-import { checkOptionKeys } from "./_options.ts";
+import { MIDDLEWARE_WORDING } from "./_options.ts";
+import { checkOptionKeys } from "../../_util/option_keys.ts";
 
 /** Options for {@linkcode structuredLogging}. */
 export interface StructuredLoggingOptions {
@@ -17,6 +18,11 @@ export interface StructuredLoggingOptions {
   includeArgs?: boolean;
 }
 
+const STRUCTURED_LOGGING_KEYS = { level: true, includeArgs: true } satisfies Record<
+  keyof StructuredLoggingOptions,
+  true
+>;
+
 /**
  * Logs `tool_call_start` (tool, request_id, client_id when known, args with `includeArgs`) and
  * `tool_call_end` (tool, request_id, client_id, duration_ms, status `ok`|`error`, and on failure
@@ -25,11 +31,13 @@ export interface StructuredLoggingOptions {
  *
  * @example
  * ```ts
+ * import { createToolServer, structuredLogging } from "@agentry/agentry/mcp";
+ * const server = createToolServer({ name: "orders" });
  * server.use(structuredLogging({ level: "debug", includeArgs: true }));
  * ```
  */
 export function structuredLogging(options: StructuredLoggingOptions = {}): Middleware {
-  checkOptionKeys("structuredLogging", options, ["level", "includeArgs"]);
+  checkOptionKeys("structuredLogging", options, STRUCTURED_LOGGING_KEYS, MIDDLEWARE_WORDING);
   const { level = "info", includeArgs = false } = options;
   if (!LOG_LEVELS.includes(level)) {
     throw new TypeError(

@@ -8,13 +8,16 @@
 import { ToolError } from "../errors.ts";
 import type { RequestContext } from "../request_context.ts";
 import type { Middleware } from "../types.ts";
-import { checkNumber, checkOptionKeys } from "./_options.ts";
+import { checkNumber, MIDDLEWARE_WORDING } from "./_options.ts";
+import { checkOptionKeys } from "../../_util/option_keys.ts";
 
 /** Options for {@linkcode timeoutMiddleware}. */
 export interface TimeoutOptions {
   /** Seconds allowed when the item declares no `timeout` of its own. @default 30 */
   defaultTimeout?: number;
 }
+
+const TIMEOUT_KEYS = { defaultTimeout: true } satisfies Record<keyof TimeoutOptions, true>;
 
 // setTimeout fires at once for delays past 2^31 - 1 ms; such bounds are treated as "no bound".
 const MAX_DELAY_MS = 2 ** 31 - 1;
@@ -34,7 +37,9 @@ function timeoutError(ctx: RequestContext, seconds: number): ToolError {
  *
  * @example
  * ```ts
- * const result = await withTimeout(() => handler(args, ctx), { seconds: 5, ctx });
+ * import { createToolServer, withTimeout } from "@agentry/agentry/mcp";
+ * const server = createToolServer({ name: "orders" });
+ * server.use((ctx, next) => withTimeout(next, { seconds: 5, ctx })); // what timeoutMiddleware does
  * ```
  */
 export function withTimeout<T>(
@@ -77,11 +82,13 @@ export function withTimeout<T>(
  *
  * @example
  * ```ts
+ * import { createToolServer, timeoutMiddleware } from "@agentry/agentry/mcp";
+ * const server = createToolServer({ name: "orders" });
  * server.use(timeoutMiddleware({ defaultTimeout: 10 }));
  * ```
  */
 export function timeoutMiddleware(options: TimeoutOptions = {}): Middleware {
-  checkOptionKeys("timeoutMiddleware", options, ["defaultTimeout"]);
+  checkOptionKeys("timeoutMiddleware", options, TIMEOUT_KEYS, MIDDLEWARE_WORDING);
   const { defaultTimeout = 30 } = options;
   checkNumber("timeoutMiddleware", { name: "defaultTimeout", value: defaultTimeout });
   return (ctx, next) => withTimeout(next, { seconds: ctx.definition.timeout ?? defaultTimeout, ctx });

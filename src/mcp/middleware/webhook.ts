@@ -9,7 +9,8 @@ import { describeError } from "../../_util/errors.ts";
 import { internalError, ToolError } from "../errors.ts";
 import type { RequestContext } from "../request_context.ts";
 import type { Middleware } from "../types.ts";
-import { checkNumber, checkOptionKeys } from "./_options.ts";
+import { checkNumber, MIDDLEWARE_WORDING } from "./_options.ts";
+import { checkOptionKeys } from "../../_util/option_keys.ts";
 
 /** The events a webhook can receive. */
 export const WEBHOOK_EVENTS: readonly WebhookEvent[] = ["tool.call", "tool.success", "tool.error"];
@@ -30,6 +31,11 @@ export interface WebhookOptions {
   /** The fetch used to post. @default globalThis.fetch */
   fetch?: typeof fetch;
 }
+
+const WEBHOOK_KEYS = { url: true, events: true, headers: true, timeout: true, fetch: true } satisfies Record<
+  keyof WebhookOptions,
+  true
+>;
 
 /** The JSON body of one notification. */
 export interface WebhookPayload {
@@ -65,12 +71,14 @@ export const MAX_WEBHOOKS_IN_FLIGHT = 1000;
  *
  * @example
  * ```ts
+ * import { createToolServer, webhookMiddleware } from "@agentry/agentry/mcp";
+ * const server = createToolServer({ name: "orders" });
  * server.use(webhookMiddleware({ url: "https://hooks.example.com/mcp", events: ["tool.error"] }));
  * ```
  */
 export function webhookMiddleware(options: WebhookOptions): WebhookMiddleware {
   const owner = "webhookMiddleware";
-  checkOptionKeys(owner, options, ["url", "events", "headers", "timeout", "fetch"]);
+  checkOptionKeys(owner, options, WEBHOOK_KEYS, MIDDLEWARE_WORDING);
   const { url, headers = {}, timeout = 5, fetch: post = globalThis.fetch } = options;
   const target = parseUrl(url);
   const events = new Set<string>(options.events ?? WEBHOOK_EVENTS);

@@ -21,16 +21,17 @@
  */
 
 import { describeError } from "../../_util/errors.ts";
+import { checkOptionKeys } from "../../_util/option_keys.ts";
 import type { ToolServer } from "../tool_server.ts";
 import { authGate } from "./_auth_gate.ts";
 import { HostPolicy } from "./_host_policy.ts";
 import { json, pathOf } from "./_http.ts";
-import type { LiveSession, McpRoute } from "./_route.ts";
-import { SessionTable } from "./_sessions.ts";
+import type { LiveSession, McpRoute } from "./_mcp_route.ts";
+import { SessionTable } from "./_session_table.ts";
 import { sseRoute } from "./_sse_route.ts";
-import { streamableRoute } from "./_streamable.ts";
-import { type CorsOptions, CorsPolicy } from "./cors.ts";
-import { HealthCheck } from "./health.ts";
+import { streamableRoute } from "./_streamable_route.ts";
+import { type CorsOptions, CorsPolicy } from "./cors_policy.ts";
+import { HealthCheck } from "./health_check.ts";
 import { tokenEndpoint, type TokenEndpointOptions } from "./token_endpoint.ts";
 
 /** Options for {@linkcode toFetchHandler}. */
@@ -75,26 +76,24 @@ export interface McpFetchHandler {
   readonly sessionCount: number;
 }
 
-/** Option names {@linkcode toFetchHandler} accepts. */
-export const FETCH_HANDLER_KEYS: ReadonlySet<string> = new Set([
-  "transport",
-  "allowedHosts",
-  "allowedOrigins",
-  "cors",
-  "stateless",
-  "health",
-  "tokenEndpoint",
-  "path",
-  "maxSessions",
-  "sessionIdleTimeout",
-  "enableJsonResponse",
-]);
+/** Option names {@linkcode toFetchHandler} accepts (a new option not listed fails `deno check`). */
+export const FETCH_HANDLER_KEYS: Record<keyof FetchHandlerOptions, true> = {
+  transport: true,
+  allowedHosts: true,
+  allowedOrigins: true,
+  cors: true,
+  stateless: true,
+  health: true,
+  tokenEndpoint: true,
+  path: true,
+  maxSessions: true,
+  sessionIdleTimeout: true,
+  enableJsonResponse: true,
+};
 const NOT_FOUND = { error: "not found", message: "No such endpoint" };
 
 function checkOptions(options: FetchHandlerOptions): void {
-  for (const key of Object.keys(options)) {
-    if (!FETCH_HANDLER_KEYS.has(key)) throw new TypeError(`toFetchHandler: unknown option '${key}'`);
-  }
+  checkOptionKeys("toFetchHandler", options, FETCH_HANDLER_KEYS);
   const transport = options.transport ?? "http";
   if ((transport as string) === "stdio") throw new TypeError("stdio cannot be served over HTTP");
   if (transport !== "http" && transport !== "sse") {

@@ -14,8 +14,8 @@ import {
   type McpRoute,
   type RouteContext,
   type RouteSettings,
-} from "./_route.ts";
-import { SseServerTransport } from "./sse_transport.ts";
+} from "./_mcp_route.ts";
+import { SseServerTransport } from "./sse_server_transport.ts";
 
 const STREAM_PATH = "/sse";
 const MESSAGE_PATHS = new Set(["/messages/", "/messages"]);

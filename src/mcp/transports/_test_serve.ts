@@ -7,7 +7,7 @@
 
 import { z } from "zod";
 import { createToolServer, type ToolServer, type ToolServerOptions } from "../tool_server.ts";
-import type { McpFetchHandler } from "./fetch_handler.ts";
+import type { McpFetchHandler } from "./to_fetch_handler.ts";
 
 /** A handler bound to a socket. */
 export interface Served extends AsyncDisposable {

@@ -8,7 +8,8 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 // @ts-types="@modelcontextprotocol/sdk/types"
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { echoServer, serveOnLoopback } from "./_test_serve.ts";
-import { toFetchHandler } from "./fetch_handler.ts";
+import { toFetchHandler } from "./to_fetch_handler.ts";
+import { internalsOf } from "../tool_server.ts";
 
 function newClient(): Client {
   return new Client({ name: "http-test", version: "1.0.0" });
@@ -78,7 +79,7 @@ Deno.test("an SDK client works over the legacy SSE transport", async () => {
     await client.close();
   }
   await waitFor(() => handler.sessionCount === 0, "the SSE session to end when the client leaves");
-  assert.equal(server.registry.sessionCount, 0);
+  assert.equal(internalsOf(server).registry.sessionCount, 0);
 });
 
 Deno.test("stateless mode serves every request with a fresh transport and keeps no sessions", async () => {
@@ -101,5 +102,5 @@ Deno.test("stateless mode serves every request with a fresh transport and keeps 
   } finally {
     await client.close();
   }
-  await waitFor(() => server.registry.sessionCount === 0, "per-request servers to close");
+  await waitFor(() => internalsOf(server).registry.sessionCount === 0, "per-request servers to close");
 });

@@ -2,8 +2,8 @@ import assert from "node:assert/strict";
 import { authMiddleware } from "../auth/auth_middleware.ts";
 import { JwtAuth } from "../auth/jwt_auth.ts";
 import { echoServer, INITIALIZE, mcpPost, openSession, rawHttp, serveOnLoopback } from "./_test_serve.ts";
-import { toFetchHandler } from "./fetch_handler.ts";
-import { HealthCheck } from "./health.ts";
+import { toFetchHandler } from "./to_fetch_handler.ts";
+import { HealthCheck } from "./health_check.ts";
 
 const INIT_BODY = JSON.stringify(INITIALIZE);
 

@@ -11,14 +11,15 @@ import { Readable, Writable } from "node:stream";
 // @ts-types="@modelcontextprotocol/sdk/server/stdio"
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { describeError } from "../../_util/errors.ts";
+import { checkOptionKeys } from "../../_util/option_keys.ts";
 import { isLoopbackHost } from "../../_util/net.ts";
 import { isAuthMiddleware } from "../auth/auth_middleware.ts";
 import { createSessionServer } from "../protocol.ts";
 import type { ToolServer } from "../tool_server.ts";
 import { HostPolicy } from "./_host_policy.ts";
 import { json } from "./_http.ts";
-import { CorsPolicy } from "./cors.ts";
-import { FETCH_HANDLER_KEYS, type FetchHandlerOptions, toFetchHandler } from "./fetch_handler.ts";
+import { CorsPolicy } from "./cors_policy.ts";
+import { FETCH_HANDLER_KEYS, type FetchHandlerOptions, toFetchHandler } from "./to_fetch_handler.ts";
 
 /** Options for {@linkcode serveStdio}. */
 export interface StdioOptions {
@@ -27,6 +28,8 @@ export interface StdioOptions {
   /** Where protocol messages go (nothing else is written there). @default the process's stdout */
   stdout?: WritableStream<Uint8Array>;
 }
+
+const STDIO_KEYS = { stdin: true, stdout: true } satisfies Record<keyof StdioOptions, true>;
 
 /** A stdio server being served. */
 export interface StdioHandle {
@@ -63,7 +66,13 @@ export interface RunOptions extends Omit<FetchHandlerOptions, "transport"> {
   onListen?: (address: Deno.NetAddr) => void;
 }
 
-const RUN_KEYS = new Set([...FETCH_HANDLER_KEYS, "host", "port", "signal", "onListen"]);
+const RUN_KEYS = {
+  ...FETCH_HANDLER_KEYS,
+  host: true,
+  port: true,
+  signal: true,
+  onListen: true,
+} satisfies Record<keyof RunOptions, true>;
 const WILDCARDS = new Set(["0.0.0.0", "::", "[::]"]);
 
 /** Wraps `stop` so it runs once; calls made while it runs (even re-entrant ones) share its promise. */
@@ -93,9 +102,7 @@ function whenAborted(signal: AbortSignal | undefined, stop: () => Promise<void>)
  * shutdown hooks. Only protocol messages are written to stdout (logs go to stderr).
  */
 export async function serveStdio(server: ToolServer, options: StdioOptions = {}): Promise<StdioHandle> {
-  for (const key of Object.keys(options)) {
-    if (key !== "stdin" && key !== "stdout") throw new TypeError(`serveStdio: unknown option '${key}'`);
-  }
+  checkOptionKeys("serveStdio", options, STDIO_KEYS);
   await server.startup();
   const stdin: Readable = options.stdin ? Readable.fromWeb(options.stdin) : process.stdin;
   const stdout: Writable = options.stdout ? Writable.fromWeb(options.stdout) : process.stdout;
@@ -137,9 +144,7 @@ function urlHost(hostname: string): string {
  * ```
  */
 export async function run(server: ToolServer, options: RunOptions = {}): Promise<ServeHandle> {
-  for (const key of Object.keys(options)) {
-    if (!RUN_KEYS.has(key)) throw new TypeError(`run: unknown option '${key}'`);
-  }
+  checkOptionKeys("run", options, RUN_KEYS);
   const { transport = "stdio", host = "127.0.0.1", port = 8080, signal, onListen, ...handlerOptions } =
     options;
   if (transport === "stdio") {

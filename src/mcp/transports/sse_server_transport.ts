@@ -16,6 +16,7 @@ import {
   JSONRPCMessageSchema,
   type MessageExtraInfo,
 } from "@modelcontextprotocol/sdk/types.js";
+import { checkOptionKeys } from "../../_util/option_keys.ts";
 import {
   bodyProblem,
   headerRecord,
@@ -44,7 +45,12 @@ export interface PostMessageOptions {
   authInfo?: AuthInfo;
 }
 
-const KEYS = new Set(["endpoint", "sessionId", "keepAliveMs", "maxBodyBytes"]);
+const KEYS = {
+  endpoint: true,
+  sessionId: true,
+  keepAliveMs: true,
+  maxBodyBytes: true,
+} satisfies Record<keyof SseServerTransportOptions, true>;
 const encoder = new TextEncoder();
 
 /**
@@ -79,9 +85,7 @@ export class SseServerTransport implements Transport {
 
   /** A transport for one session; a TypeError for unknown or invalid options. */
   constructor(options: SseServerTransportOptions = {}) {
-    for (const key of Object.keys(options)) {
-      if (!KEYS.has(key)) throw new TypeError(`SseServerTransport: unknown option '${key}'`);
-    }
+    checkOptionKeys("SseServerTransport", options, KEYS);
     this.sessionId = options.sessionId ?? crypto.randomUUID();
     this.#endpoint = options.endpoint ?? "/messages/";
     this.#keepAliveMs = options.keepAliveMs ?? 15_000;

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import FakeTimers from "@sinonjs/fake-timers";
 // @ts-types="@modelcontextprotocol/sdk/types"
 import type { JSONRPCMessage, MessageExtraInfo } from "@modelcontextprotocol/sdk/types.js";
-import { SseServerTransport } from "./sse_transport.ts";
+import { SseServerTransport } from "./sse_server_transport.ts";
 
 const decoder = new TextDecoder();
 

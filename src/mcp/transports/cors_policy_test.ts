@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { CorsPolicy } from "./cors.ts";
+import { CorsPolicy } from "./cors_policy.ts";
 
 function preflight(origin: string): Request {
   return new Request("http://localhost/mcp", {

@@ -6,6 +6,7 @@
  * @module
  */
 
+import { checkOptionKeys } from "../../_util/option_keys.ts";
 import { json } from "./_http.ts";
 
 /** CORS settings for `toFetchHandler`. */
@@ -27,14 +28,14 @@ export interface CorsOptions {
   maxAge?: number;
 }
 
-const KEYS = new Set([
-  "allowOrigins",
-  "allowMethods",
-  "allowHeaders",
-  "exposeHeaders",
-  "allowCredentials",
-  "maxAge",
-]);
+const KEYS = {
+  allowOrigins: true,
+  allowMethods: true,
+  allowHeaders: true,
+  exposeHeaders: true,
+  allowCredentials: true,
+  maxAge: true,
+} satisfies Record<keyof CorsOptions, true>;
 
 function stringList(value: unknown, fallback: string[], what: string): string[] {
   if (value === undefined) return fallback;
@@ -61,9 +62,7 @@ export class CorsPolicy {
 
   /** A policy; a TypeError for unknown keys, bad values, or `["*"]` together with credentials. */
   constructor(options: CorsOptions) {
-    for (const key of Object.keys(options)) {
-      if (!KEYS.has(key)) throw new TypeError(`cors: unknown option '${key}'`);
-    }
+    checkOptionKeys("cors", options, KEYS);
     const origins = stringList(options.allowOrigins, [], "allowOrigins");
     this.#any = origins.includes("*");
     this.#credentials = options.allowCredentials ?? false;

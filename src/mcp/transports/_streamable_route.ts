@@ -21,7 +21,7 @@ import {
   type McpRoute,
   type RouteContext,
   type RouteSettings,
-} from "./_route.ts";
+} from "./_mcp_route.ts";
 
 /** Settings of the streamable HTTP route. */
 export interface StreamableSettings extends RouteSettings {

@@ -11,7 +11,7 @@ import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { describeError } from "../../_util/errors.ts";
 import type { ToolServer } from "../tool_server.ts";
-import type { SessionTable } from "./_sessions.ts";
+import type { SessionTable } from "./_session_table.ts";
 
 /** Facts about one request established before the MCP route runs. */
 export interface RouteContext {

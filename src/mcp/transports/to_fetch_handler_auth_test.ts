@@ -3,7 +3,7 @@ import { ApiKeyAuth } from "../auth/api_key_auth.ts";
 import { authMiddleware } from "../auth/auth_middleware.ts";
 import { JwtAuth } from "../auth/jwt_auth.ts";
 import { echoServer, INITIALIZE, mcpPost } from "./_test_serve.ts";
-import { toFetchHandler } from "./fetch_handler.ts";
+import { toFetchHandler } from "./to_fetch_handler.ts";
 
 async function status(response: Response): Promise<[number, string | undefined, string | null]> {
   const body = response.headers.get("content-type") === "application/json"

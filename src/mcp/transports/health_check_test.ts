@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import FakeTimers from "@sinonjs/fake-timers";
-import { HealthCheck } from "./health.ts";
+import { HealthCheck } from "./health_check.ts";
 
 Deno.test("readiness is ready when every required check passes, even if an optional one fails", async () => {
   const health = new HealthCheck()

@@ -5,6 +5,8 @@
  * @module
  */
 
+import { checkOptionKeys } from "../../_util/option_keys.ts";
+
 /** A check: `true` when healthy. Throwing or returning anything but `true` counts as unhealthy. */
 export type HealthCheckFn = () => boolean | Promise<boolean>;
 
@@ -13,6 +15,8 @@ export interface AddCheckOptions {
   /** Whether a failure of this check makes the server not ready. @default true */
   requiredForReady?: boolean;
 }
+
+const ADD_CHECK_KEYS = { requiredForReady: true } satisfies Record<keyof AddCheckOptions, true>;
 
 /** Options for {@linkcode HealthCheck.readiness}. */
 export interface ReadinessOptions {
@@ -67,9 +71,7 @@ export class HealthCheck {
 
   /** Adds a check; a TypeError for a duplicate or empty name, a non-function or an unknown option. */
   addCheck(name: string, fn: HealthCheckFn, options: AddCheckOptions = {}): this {
-    for (const key of Object.keys(options)) {
-      if (key !== "requiredForReady") throw new TypeError(`addCheck: unknown option '${key}'`);
-    }
+    checkOptionKeys("addCheck", options, ADD_CHECK_KEYS);
     if (typeof name !== "string" || name === "") {
       throw new TypeError("addCheck: name must be a non-empty string");
     }

@@ -3,7 +3,8 @@ import FakeTimers from "@sinonjs/fake-timers";
 import { ApiKeyAuth } from "../auth/api_key_auth.ts";
 import { authMiddleware } from "../auth/auth_middleware.ts";
 import { echoServer, INITIALIZE, mcpPost, openSession } from "./_test_serve.ts";
-import { toFetchHandler } from "./fetch_handler.ts";
+import { toFetchHandler } from "./to_fetch_handler.ts";
+import { internalsOf } from "../tool_server.ts";
 
 const LIST = { jsonrpc: "2.0", id: 2, method: "tools/list" };
 
@@ -63,7 +64,7 @@ Deno.test("sessions idle longer than sessionIdleTimeout are closed", async () =>
   try {
     const idle = await openSession(handler);
     const busy = await openSession(handler);
-    assert.equal(server.registry.sessionCount, 2);
+    assert.equal(internalsOf(server).registry.sessionCount, 2);
     clock.tick(45_000);
     await (await handler(onSession(busy))).body?.cancel();
     clock.tick(30_000);
@@ -76,7 +77,7 @@ Deno.test("sessions idle longer than sessionIdleTimeout are closed", async () =>
     await alive.body?.cancel();
     clock.tick(120_000);
     assert.equal(handler.sessionCount, 0);
-    assert.equal(server.registry.sessionCount, 0);
+    assert.equal(internalsOf(server).registry.sessionCount, 0);
     assert.equal(clock.countTimers(), 0, "the sweep stops when no session is left");
   } finally {
     await handler.close();
@@ -112,7 +113,7 @@ Deno.test("close() ends every session and later initializations are refused", as
   const id = await openSession(handler);
   await handler.close();
   assert.equal(handler.sessionCount, 0);
-  assert.equal(server.registry.sessionCount, 0);
+  assert.equal(internalsOf(server).registry.sessionCount, 0);
   const after = await handler(onSession(id));
   assert.equal(after.status, 404);
   await after.body?.cancel();

@@ -22,6 +22,7 @@
  * @module
  */
 
+import { checkOptionKeys } from "../../_util/option_keys.ts";
 import { isJsonType, json, readJson } from "./_http.ts";
 
 /** Signs tokens; {@linkcode JwtAuth} fits. */
@@ -63,8 +64,18 @@ export interface TokenEndpoint {
 }
 
 const MAX_BODY_BYTES = 64 * 1024;
-const OPTION_KEYS = new Set(["auth", "clients", "path", "defaultExpiresIn"]);
-const CLIENT_KEYS = new Set(["secret", "roles", "expiresIn", "claims"]);
+const OPTION_KEYS = {
+  auth: true,
+  clients: true,
+  path: true,
+  defaultExpiresIn: true,
+} satisfies Record<keyof TokenEndpointOptions, true>;
+const CLIENT_KEYS = {
+  secret: true,
+  roles: true,
+  expiresIn: true,
+  claims: true,
+} satisfies Record<keyof TokenClient, true>;
 const NO_STORE = { "cache-control": "no-store", pragma: "no-cache" };
 const encoder = new TextEncoder();
 
@@ -80,11 +91,7 @@ function checkClients(clients: Record<string, TokenClient>): void {
     throw new TypeError("tokenEndpoint: clients must be an object");
   }
   for (const [id, client] of Object.entries(clients)) {
-    for (const key of Object.keys(client ?? {})) {
-      if (!CLIENT_KEYS.has(key)) {
-        throw new TypeError(`tokenEndpoint: client '${id}': unknown option '${key}'`);
-      }
-    }
+    checkOptionKeys(`tokenEndpoint: client '${id}'`, (client ?? {}) as TokenClient, CLIENT_KEYS);
     if (typeof client?.secret !== "string" || client.secret === "") {
       throw new TypeError(`tokenEndpoint: client '${id}' needs a non-empty secret`);
     }
@@ -125,9 +132,7 @@ function answer(status: number, body: unknown, headers: Record<string, string> =
  * ```
  */
 export function tokenEndpoint(options: TokenEndpointOptions): TokenEndpoint {
-  for (const key of Object.keys(options)) {
-    if (!OPTION_KEYS.has(key)) throw new TypeError(`tokenEndpoint: unknown option '${key}'`);
-  }
+  checkOptionKeys("tokenEndpoint", options, OPTION_KEYS);
   if (typeof options.auth?.createToken !== "function") {
     throw new TypeError("tokenEndpoint: auth must have createToken (e.g. a JwtAuth)");
   }

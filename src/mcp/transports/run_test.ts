@@ -5,7 +5,8 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { Logger, memorySink } from "../../_util/log.ts";
 import { echoServer, INITIALIZE } from "./_test_serve.ts";
-import { run, serveStdio } from "./serve.ts";
+import { run, serveStdio } from "./run.ts";
+import { internalsOf } from "../tool_server.ts";
 
 Deno.test("run serves HTTP after the startup hooks and stops on abort, running the shutdown hooks", async () => {
   const sink = memorySink();
@@ -98,10 +99,10 @@ Deno.test("serveStdio speaks JSON-RPC lines and runs the shutdown hooks when std
     id: 2,
     result: { content: [{ type: "text", text: "piped" }] },
   });
-  assert.equal(server.registry.sessionCount, 1);
+  assert.equal(internalsOf(server).registry.sessionCount, 1);
   await writer.close();
   await handle.closed;
   assert.deepEqual(events, ["startup", "shutdown"]);
-  assert.equal(server.registry.sessionCount, 0);
+  assert.equal(internalsOf(server).registry.sessionCount, 0);
   assert.equal(await next(), "<end>", "stdout carries nothing but protocol and is closed");
 });
