@@ -35,5 +35,5 @@ export {
   type LogRecord,
   type LogSink,
   memorySink,
-} from "./src/_util/log.ts";
+} from "./src/log.ts";
 export { VERSION } from "./src/version.ts";

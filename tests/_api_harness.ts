@@ -6,7 +6,7 @@
  * @module
  */
 
-import { Logger, type LogRecord, memorySink } from "../src/_util/log.ts";
+import { Logger, type LogRecord, memorySink } from "../src/log.ts";
 import { AgentRuntime, type AgentRuntimeOptions } from "../src/runtime/mod.ts";
 import type { ControlApi } from "../src/api/mod.ts";
 import { createControlApi } from "../src/api/mod.ts";

@@ -4,7 +4,7 @@
 
 import assert from "node:assert/strict";
 import { type ControlApiOptions, ControlServer } from "../src/api/mod.ts";
-import { Logger, type LogRecord, memorySink } from "../src/_util/log.ts";
+import { Logger, type LogRecord, memorySink } from "../src/log.ts";
 import { AgentRuntime } from "../src/runtime/mod.ts";
 
 const TOKEN = "socket-test-token-5b2e";

@@ -4,7 +4,7 @@
 
 import assert from "node:assert/strict";
 import { type ControlApiOptions, ControlServer, RuntimeApiError, RuntimeClient } from "../src/api/mod.ts";
-import { Logger, memorySink } from "../src/_util/log.ts";
+import { Logger, memorySink } from "../src/log.ts";
 import { AgentRuntime } from "../src/runtime/mod.ts";
 
 const TOKEN = "client-test-token-c41d";

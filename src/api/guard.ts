@@ -5,7 +5,7 @@
  */
 
 import type { Context, MiddlewareHandler } from "hono";
-import type { Logger } from "../_util/log.ts";
+import type { Logger } from "../log.ts";
 import { hostHeaderName, isLoopbackHost, isLoopbackOrigin } from "../_util/net.ts";
 import { type ApiEnv, clientOf } from "./context.ts";
 import { ApiError } from "./errors.ts";

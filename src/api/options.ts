@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { Logger } from "../_util/log.ts";
+import type { Logger } from "../log.ts";
 import { hostEnv } from "../_util/host_env.ts";
 import { isLoopbackHost } from "../_util/net.ts";
 import type { EnvLookup } from "../runtime/mod.ts";

@@ -6,7 +6,7 @@
  */
 
 import type { MiddlewareHandler } from "hono";
-import type { Logger } from "../_util/log.ts";
+import type { Logger } from "../log.ts";
 import type { AgentRuntime } from "../runtime/mod.ts";
 import { type ApiEnv, clientOf } from "./context.ts";
 import { MUTATING_METHODS } from "./route_definer.ts";

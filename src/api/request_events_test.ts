@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import type { LogRecord } from "../_util/log.ts";
+import type { LogRecord } from "../log.ts";
 import { CLIENT, deploy, testApi } from "../../tests/_api_harness.ts";
 
 const requestLines = (records: LogRecord[]) => records.filter((r) => r.message === "request");

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { formatLogLine, type LogRecord, type LogSink } from "../_util/log.ts";
+import { formatLogLine, type LogRecord, type LogSink } from "../log.ts";
 
 /** Buffers log lines until {@linkcode BufferedSink.flush}, then passes them through. */
 export class BufferedSink {

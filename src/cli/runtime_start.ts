@@ -7,7 +7,7 @@
 import { join, resolve } from "node:path";
 import { describeError } from "../_util/errors.ts";
 import { randomHex } from "../_util/ids.ts";
-import { Logger } from "../_util/log.ts";
+import { Logger } from "../log.ts";
 import { apiEnvLookup, ControlServer } from "../api/mod.ts";
 import {
   AgentRuntime,

@@ -5,7 +5,7 @@
  */
 
 import { resolve } from "node:path";
-import { LOG_LEVELS, type LogLevel } from "../_util/log.ts";
+import { LOG_LEVELS, type LogLevel } from "../log.ts";
 import { isLoopbackHost } from "../_util/net.ts";
 import { DEFAULT_HOST, DEFAULT_PORT } from "../api/mod.ts";
 import { DEFAULT_DATA_DIR } from "../runtime/mod.ts";

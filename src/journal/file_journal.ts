@@ -5,7 +5,7 @@
  */
 
 import { join } from "node:path";
-import type { Logger } from "../_util/log.ts";
+import type { Logger } from "../log.ts";
 import { checkReadOptions, closedError, createEntry, parseEntry } from "./_entry.ts";
 import { endsWithNewline, openForRead } from "../_util/file_tail.ts";
 import { readLinesBackward } from "./_read_backward.ts";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { Logger, memorySink } from "../_util/log.ts";
+import { Logger, memorySink } from "../log.ts";
 import { journalContract } from "./_test_journal_contract.ts";
 import { tempDir } from "./_test_temp_dir.ts";
 import { FileJournal } from "./file_journal.ts";

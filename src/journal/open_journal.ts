@@ -5,7 +5,7 @@
  */
 
 import { resolve } from "node:path";
-import type { Logger } from "../_util/log.ts";
+import type { Logger } from "../log.ts";
 import { FileJournal } from "./file_journal.ts";
 import { MemoryJournal } from "./memory_journal.ts";
 import { SqliteJournal } from "./sqlite_journal.ts";

@@ -5,7 +5,7 @@
  */
 
 import { describeError } from "../_util/errors.ts";
-import { Logger } from "../_util/log.ts";
+import { Logger } from "../log.ts";
 import type { Journal, JournalBackend, JournalEntry, JournalLevel, JournalReadOptions } from "./types.ts";
 
 /** Entry types written only at the `full` level; every other type is written at `checkpoint` too. */

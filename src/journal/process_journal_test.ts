@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { Logger, memorySink } from "../_util/log.ts";
+import { Logger, memorySink } from "../log.ts";
 import { MemoryJournal } from "./memory_journal.ts";
 import { FULL_ONLY_ENTRY_TYPES, ProcessJournal } from "./process_journal.ts";
 import type { Journal, JournalEntry } from "./types.ts";

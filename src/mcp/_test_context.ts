@@ -4,8 +4,8 @@
  * @module
  */
 
-import { Logger, memorySink } from "../_util/log.ts";
-import type { LogRecord } from "../_util/log.ts";
+import { Logger, memorySink } from "../log.ts";
+import type { LogRecord } from "../log.ts";
 import { compileInput } from "./input_schema.ts";
 import type { ToolDefinition } from "./definitions.ts";
 import { RequestContext } from "./request_context.ts";

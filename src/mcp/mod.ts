@@ -84,7 +84,7 @@ export { audioContent, imageContent, ToolResponse } from "./results.ts";
 
 // Settings and logging a server is configured with.
 export { loadServerSettings, type ServerSettings, SETTINGS_ENV } from "./settings.ts";
-export { Logger, type LogLevel } from "../_util/log.ts";
+export { Logger, type LogLevel } from "../log.ts";
 
 // Testing a server in-process.
 export {

@@ -12,7 +12,7 @@
 
 // @ts-types="@modelcontextprotocol/sdk/types"
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import type { Logger } from "../_util/log.ts";
+import type { Logger } from "../log.ts";
 import { describeError } from "../_util/errors.ts";
 import { type Chain, composeChain, middlewareRole } from "./chain.ts";
 import type { ItemDefinition, ToolDefinition } from "./definitions.ts";

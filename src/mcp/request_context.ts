@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { Logger } from "../_util/log.ts";
+import type { Logger } from "../log.ts";
 import type { ClientContext } from "./client_context.ts";
 import type { ItemDefinition } from "./definitions.ts";
 import type { CallSession } from "./types.ts";

@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { Logger } from "../_util/log.ts";
+import type { Logger } from "../log.ts";
 import { describeError } from "../_util/errors.ts";
 import type {
   ItemDefinition,

@@ -10,7 +10,7 @@
  * @module
  */
 
-import { LOG_LEVELS, type LogLevel } from "../_util/log.ts";
+import { LOG_LEVELS, type LogLevel } from "../log.ts";
 
 /** Settings read from the environment. */
 export interface ServerSettings {

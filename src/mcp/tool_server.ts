@@ -6,7 +6,7 @@
  */
 
 import type { z } from "zod";
-import { Logger } from "../_util/log.ts";
+import { Logger } from "../log.ts";
 import { middlewareRole } from "./chain.ts";
 import type {
   ItemDefinition,

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { z } from "zod";
-import { Logger, memorySink } from "../_util/log.ts";
+import { Logger, memorySink } from "../log.ts";
 import { createRouter } from "./router.ts";
 import { createTestClient } from "./testing.ts";
 import { createToolServer, internalsOf } from "./tool_server.ts";

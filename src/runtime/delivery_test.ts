@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import FakeTimers from "@sinonjs/fake-timers";
-import { Logger, memorySink } from "../_util/log.ts";
+import { Logger, memorySink } from "../log.ts";
 import { MemoryJournal, ProcessJournal } from "../journal/mod.ts";
 import { AgentProcess } from "./process.ts";
 import { type Invoker, type ProcessEvent, RunBlockedError, type RunRequest } from "./process_event.ts";

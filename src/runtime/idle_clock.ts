@@ -7,7 +7,7 @@
  */
 
 /** Tracks activity and calls `onIdle` once the idle delay passes with nothing running. */
-export class Activity {
+export class IdleClock {
   #onIdle: () => void;
   #handle: ReturnType<typeof setTimeout> | undefined;
   #busy = 0;

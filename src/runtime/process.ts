@@ -7,7 +7,7 @@
  * @module
  */
 
-import { Logger } from "../_util/log.ts";
+import { Logger } from "../log.ts";
 import { describeError } from "../_util/errors.ts";
 import { epochSeconds, uuid } from "../_util/ids.ts";
 import type { ProcessJournal } from "../journal/mod.ts";
@@ -32,7 +32,7 @@ import type {
 import type { Invoker } from "./process_event.ts";
 import { ProcessRuns } from "./process_runs.ts";
 import { PartSet } from "./part_set.ts";
-import { Activity } from "./idle_clock.ts";
+import { IdleClock } from "./idle_clock.ts";
 import { buildStatus, type ProcessCounters, type ProcessStatus } from "./process_status.ts";
 
 /** Options for {@linkcode AgentProcess}. */
@@ -93,7 +93,7 @@ export class AgentProcess {
   #ops: Promise<unknown> = Promise.resolve();
   #counters: ProcessCounters = { starts: 0, stops: 0, restarts: 0, start_failures: 0 };
   #startedAt: number | undefined;
-  #activity: Activity;
+  #idleClock: IdleClock;
   /** Runs of this process: delivery, dead letters, injection. */
   readonly runs: ProcessRuns;
 
@@ -109,7 +109,7 @@ export class AgentProcess {
     this.#logger = options.logger ?? new Logger("agentry.process");
     this.#factories = options.parts ?? [];
     this.#parts = new PartSet(this.name, this.#logger);
-    this.#activity = new Activity(() => this.#goIdle());
+    this.#idleClock = new IdleClock(() => this.#goIdle());
     this.runs = new ProcessRuns({
       name: this.name,
       processId: this.processId,
@@ -117,8 +117,8 @@ export class AgentProcess {
       journal: this.#journal,
       runnable: (signal) => this.#runnable(signal),
       fail: (reason) => void this.#serial(() => this.#fail(reason)),
-      runStarted: () => this.#activity.runStarted(),
-      runEnded: () => this.#activity.runEnded(this.#config.idle_timeout, STARTED_STATES.has(this.state)),
+      runStarted: () => this.#idleClock.runStarted(),
+      runEnded: () => this.#idleClock.runEnded(this.#config.idle_timeout, STARTED_STATES.has(this.state)),
     }, options.invoker);
     this.#lifecycle.onTransition((t) => this.#onTransition(t));
   }
@@ -154,7 +154,7 @@ export class AgentProcess {
       process: this,
       counters: this.#counters,
       startedAt: STARTED_STATES.has(this.state) ? this.#startedAt : undefined,
-      lastActivityAt: this.#activity.lastAt,
+      lastActivityAt: this.#idleClock.lastAt,
       runs: this.runs.status(),
       parts: this.#parts.statuses(),
     });
@@ -192,7 +192,7 @@ export class AgentProcess {
   suspend(reason = "suspend requested"): Promise<ProcessState> {
     return this.#serial(() => {
       if (!SUSPENDABLE.includes(this.state)) throw this.#refuse("suspend", SUSPENDABLE);
-      this.#activity.clear();
+      this.#idleClock.clear();
       this.#lifecycle.move("suspended", reason);
       return Promise.resolve(this.state);
     });
@@ -203,7 +203,7 @@ export class AgentProcess {
     return this.#serial(() => {
       if (!RESUMABLE.includes(this.state)) throw this.#refuse("resume", RESUMABLE);
       this.#lifecycle.move("running", reason);
-      this.#activity.mark(this.#config.idle_timeout);
+      this.#idleClock.mark(this.#config.idle_timeout);
       return Promise.resolve(this.state);
     });
   }
@@ -226,7 +226,7 @@ export class AgentProcess {
   /** Marks activity now. An awaiting process wakes to running; a running one restarts its idle clock. */
   touch(reason: string): void {
     if (this.state === "awaiting") this.#lifecycle.move("running", `woken: ${reason}`);
-    if (this.state === "running") this.#activity.mark(this.#config.idle_timeout);
+    if (this.state === "running") this.#idleClock.mark(this.#config.idle_timeout);
   }
 
   #refuse(operation: ProcessOperation, allowedFrom: readonly ProcessState[]): RuntimeError {
@@ -273,14 +273,14 @@ export class AgentProcess {
     this.#counters.starts++;
     this.#startedAt = Date.now();
     this.#lifecycle.move("running", "started");
-    this.#activity.mark(this.#config.idle_timeout);
+    this.#idleClock.mark(this.#config.idle_timeout);
     return this.state;
   }
 
   async #stop(reason: string): Promise<ProcessState> {
     if (!STARTED_STATES.has(this.state)) return this.state;
     this.#lifecycle.move("stopping", reason);
-    this.#activity.clear();
+    this.#idleClock.clear();
     await this.#stopParts();
     await this.runs.end("process stopped");
     this.#counters.stops++;
@@ -314,7 +314,7 @@ export class AgentProcess {
 
   async #fail(reason: string): Promise<ProcessState> {
     if (!STARTED_STATES.has(this.state)) return this.state;
-    this.#activity.clear();
+    this.#idleClock.clear();
     this.#lifecycle.move("failed", reason);
     await this.#stopParts();
     await this.runs.end("process failed");

@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { Logger } from "../_util/log.ts";
+import type { Logger } from "../log.ts";
 import type { ProcessJournal } from "../journal/mod.ts";
 import type { ProcessConfig } from "./config/mod.ts";
 

@@ -6,7 +6,7 @@
  */
 
 import type { ProcessConfig } from "./config/mod.ts";
-import type { Logger } from "../_util/log.ts";
+import type { Logger } from "../log.ts";
 import type { ProcessJournal } from "../journal/mod.ts";
 import type { ProcessState, StateTransition } from "./lifecycle.ts";
 import type { ProcessEvent } from "./process_event.ts";

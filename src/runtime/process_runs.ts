@@ -6,7 +6,7 @@
  */
 
 import { describeError } from "../_util/errors.ts";
-import type { Logger } from "../_util/log.ts";
+import type { Logger } from "../log.ts";
 import type { ProcessJournal } from "../journal/mod.ts";
 import type { ProcessConfig } from "./config/mod.ts";
 import { DeadLetters } from "./dead_letters.ts";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import FakeTimers from "@sinonjs/fake-timers";
-import { Logger, memorySink } from "../_util/log.ts";
+import { Logger, memorySink } from "../log.ts";
 import { MemoryJournal, ProcessJournal } from "../journal/mod.ts";
 import { AgentProcess } from "./process.ts";
 import { RuntimeError, type RuntimeErrorCode } from "./errors.ts";

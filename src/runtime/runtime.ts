@@ -5,7 +5,7 @@
  */
 
 import { resolve } from "node:path";
-import { Logger } from "../_util/log.ts";
+import { Logger } from "../log.ts";
 import { describeError } from "../_util/errors.ts";
 import { JournalPool, ProcessJournal } from "../journal/mod.ts";
 import type { ProcessConfig } from "./config/mod.ts";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { Logger, memorySink } from "../_util/log.ts";
+import { Logger, memorySink } from "../log.ts";
 import { AgentRuntime } from "./runtime.ts";
 import { RuntimeError, type RuntimeErrorCode } from "./errors.ts";
 import { FileProcessStore, MemoryProcessStore } from "./process_store.ts";

@@ -6,7 +6,7 @@
  */
 
 import { describeError } from "../_util/errors.ts";
-import type { Logger } from "../_util/log.ts";
+import type { Logger } from "../log.ts";
 
 /** Calls `handler(value)`; a throw or rejection is logged as `message` with `fields` and the error. */
 export function callHandler<T>(

@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { Logger } from "../_util/log.ts";
+import type { Logger } from "../log.ts";
 import type { TriggerConfig } from "../runtime/mod.ts";
 import { CronTrigger } from "./cron_trigger.ts";
 import type { EventBus } from "./event_bus.ts";

@@ -13,7 +13,7 @@
 
 import { createHash } from "node:crypto";
 import { Cron } from "croner";
-import type { Logger } from "../_util/log.ts";
+import type { Logger } from "../log.ts";
 import { TriggerBase } from "./trigger_base.ts";
 
 /** Queue capacity of a cron trigger unless set. */

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import FakeTimers from "@sinonjs/fake-timers";
-import { Logger, memorySink } from "../_util/log.ts";
+import { Logger, memorySink } from "../log.ts";
 import {
   CRON_MAX_SLEEP_MS,
   CronTrigger,

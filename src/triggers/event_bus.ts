@@ -17,7 +17,7 @@
 
 import { uuid } from "../_util/ids.ts";
 import { callHandler } from "./_call_handler.ts";
-import type { Logger } from "../_util/log.ts";
+import type { Logger } from "../log.ts";
 
 /** Event type a subscriber uses to receive every event. */
 export const ANY_EVENT_TYPE = "*";

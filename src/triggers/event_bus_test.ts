@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { Logger, memorySink } from "../_util/log.ts";
+import { Logger, memorySink } from "../log.ts";
 import { type BusEvent, EventBus } from "./event_bus.ts";
 
 Deno.test("event bus delivers an event synchronously to subscribers of its type only", () => {

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { Logger, memorySink } from "../_util/log.ts";
+import { Logger, memorySink } from "../log.ts";
 import { EventBus } from "./event_bus.ts";
 import { EventTrigger } from "./event_trigger.ts";
 import { STOP_KEY, TriggerCancelledError } from "./types.ts";

@@ -5,7 +5,7 @@
  */
 
 import { basename, relative, sep } from "node:path";
-import type { Logger } from "../_util/log.ts";
+import type { Logger } from "../log.ts";
 import { globMatcher } from "./glob.ts";
 import { TriggerBase } from "./trigger_base.ts";
 

@@ -25,7 +25,7 @@
 
 import { uuid } from "../_util/ids.ts";
 import { callHandler } from "./_call_handler.ts";
-import type { Logger } from "../_util/log.ts";
+import type { Logger } from "../log.ts";
 
 /** One published message as subscribers receive it (frozen at the top level). */
 export interface BrokerMessage {

@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { Logger } from "../_util/log.ts";
+import type { Logger } from "../log.ts";
 import { type BrokerMessage, isValidTopicPattern, type MessageBroker } from "./message_broker.ts";
 import { SubscriptionTrigger } from "./subscription_trigger.ts";
 

@@ -5,7 +5,7 @@
  */
 
 import { uuid } from "../_util/ids.ts";
-import type { Logger } from "../_util/log.ts";
+import type { Logger } from "../log.ts";
 import { BoundedQueue } from "../_util/bounded_queue.ts";
 import {
   STOP_KEY,

@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { Logger } from "../_util/log.ts";
+import type { Logger } from "../log.ts";
 import { serveHandler } from "../_util/serve.ts";
 import { TriggerBase } from "./trigger_base.ts";
 import { readLimitedBody } from "../_util/read_body.ts";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { createHmac } from "node:crypto";
-import { Logger, memorySink } from "../_util/log.ts";
+import { Logger, memorySink } from "../log.ts";
 import { TriggerCancelledError } from "./types.ts";
 import { WEBHOOK_MAX_BODY_BYTES, WebhookTrigger, type WebhookTriggerOptions } from "./webhook_trigger.ts";
 

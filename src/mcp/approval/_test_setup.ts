@@ -23,7 +23,7 @@ import { authMiddleware } from "../auth/auth_middleware.ts";
 import { ApiKeyAuth } from "../auth/api_key_auth.ts";
 import { createSessionServer } from "../protocol.ts";
 import { ToolServer } from "../tool_server.ts";
-import { Logger, memorySink } from "../../_util/log.ts";
+import { Logger, memorySink } from "../../log.ts";
 import type { Middleware } from "../types.ts";
 
 /** alice may call tools; bob may also review approvals. */

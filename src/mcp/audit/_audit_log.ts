@@ -11,7 +11,7 @@
  */
 
 import { describeError } from "../../_util/errors.ts";
-import type { Logger } from "../../_util/log.ts";
+import type { Logger } from "../../log.ts";
 import { HmacSha256 } from "../../_util/hmac_sha256.ts";
 import { entryVerifies, GENESIS_HASH, hmacKey } from "./_audit_crypto.ts";
 import { endsWithNewline } from "../../_util/file_tail.ts";

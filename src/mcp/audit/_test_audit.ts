@@ -5,8 +5,8 @@
  * @module
  */
 
-import { Logger, memorySink } from "../../_util/log.ts";
-import type { LogRecord } from "../../_util/log.ts";
+import { Logger, memorySink } from "../../log.ts";
+import type { LogRecord } from "../../log.ts";
 import { testContext } from "../_test_context.ts";
 import { auditMiddleware, type AuditMiddlewareOptions } from "./audit_middleware.ts";
 

@@ -18,7 +18,7 @@ import { describeError } from "../../_util/errors.ts";
 import { hostEnv } from "../../_util/host_env.ts";
 import { randomHex } from "../../_util/ids.ts";
 import { checkOptionKeys } from "../../_util/option_keys.ts";
-import { Logger } from "../../_util/log.ts";
+import { Logger } from "../../log.ts";
 import type { ClientContext } from "../client_context.ts";
 import { internalError, ToolError } from "../errors.ts";
 import type { RequestContext } from "../request_context.ts";

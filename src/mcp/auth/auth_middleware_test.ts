@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { Logger, memorySink } from "../../_util/log.ts";
+import { Logger, memorySink } from "../../log.ts";
 import { ToolError } from "../errors.ts";
 import { RequestContext } from "../request_context.ts";
 import type { AuthProvider, Identity, Middleware } from "../types.ts";

@@ -6,7 +6,7 @@ import { RequestContext } from "../request_context.ts";
 import type { Guard } from "../types.ts";
 import { DEAD_SESSION, testContext, testTool } from "../_test_context.ts";
 import type { TestToolInit } from "../_test_context.ts";
-import { Logger } from "../../_util/log.ts";
+import { Logger } from "../../log.ts";
 import { cacheMiddleware, InMemoryCache } from "./cache.ts";
 import type { CacheBackend } from "./cache.ts";
 

@@ -4,7 +4,7 @@ import { ClientContext } from "../client_context.ts";
 import { ToolError } from "../errors.ts";
 import { RequestContext } from "../request_context.ts";
 import { DEAD_SESSION, testContext, testTool } from "../_test_context.ts";
-import { Logger } from "../../_util/log.ts";
+import { Logger } from "../../log.ts";
 import {
   declaredRateLimitMiddleware,
   parseRateLimit,

@@ -4,7 +4,7 @@
  * @module
  */
 
-import { LOG_LEVELS } from "../../_util/log.ts";
+import { LOG_LEVELS } from "../../log.ts";
 import { ToolError } from "../errors.ts";
 import type { Middleware } from "../types.ts";
 import { MIDDLEWARE_WORDING } from "./_options.ts";

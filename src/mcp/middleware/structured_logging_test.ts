@@ -3,7 +3,7 @@ import FakeTimers from "@sinonjs/fake-timers";
 import { ToolError } from "../errors.ts";
 import { RequestContext } from "../request_context.ts";
 import { DEAD_SESSION, testContext, testTool } from "../_test_context.ts";
-import { Logger, memorySink } from "../../_util/log.ts";
+import { Logger, memorySink } from "../../log.ts";
 import { structuredLogging } from "./structured_logging.ts";
 
 Deno.test("a successful call logs start and end records with duration rounded to 2 decimals", async () => {

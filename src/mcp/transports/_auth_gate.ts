@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { Logger } from "../../_util/log.ts";
+import type { Logger } from "../../log.ts";
 import { describeError } from "../../_util/errors.ts";
 import { isAuthMiddleware } from "../auth/auth_middleware.ts";
 import type { ToolServer } from "../tool_server.ts";

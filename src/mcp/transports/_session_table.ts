@@ -7,7 +7,7 @@
  */
 
 import { describeError } from "../../_util/errors.ts";
-import type { Logger } from "../../_util/log.ts";
+import type { Logger } from "../../log.ts";
 
 /** Something a session table can close. */
 export interface Closable {

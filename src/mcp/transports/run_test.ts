@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 // @ts-types="@modelcontextprotocol/sdk/client/streamableHttp"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { Logger, memorySink } from "../../_util/log.ts";
+import { Logger, memorySink } from "../../log.ts";
 import { echoServer, INITIALIZE } from "./_test_serve.ts";
 import { run, serveStdio } from "./run.ts";
 import { internalsOf } from "../tool_server.ts";

@@ -14,7 +14,7 @@
  * @module
  */
 
-import { ToolError } from "../../_util/tool_error.ts";
+import { ToolError } from "../../tool_error.ts";
 import type { ApiPlan } from "../plan/mod.ts";
 import type { EnvLookup } from "../types.ts";
 

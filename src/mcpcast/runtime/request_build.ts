@@ -13,7 +13,7 @@
  * @module
  */
 
-import { ToolError } from "../../_util/tool_error.ts";
+import { ToolError } from "../../tool_error.ts";
 import type { RouteParam, RoutePlan } from "../plan/mod.ts";
 
 /** The URL and body of one upstream request. */

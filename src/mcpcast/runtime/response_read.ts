@@ -6,7 +6,7 @@
  * @module
  */
 
-import { ToolError } from "../../_util/tool_error.ts";
+import { ToolError } from "../../tool_error.ts";
 import { scrubText } from "../_scrub.ts";
 import { type Credential, redactCredential } from "./credential.ts";
 import { readStreamLimited } from "../../_util/read_body.ts";

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { ToolError } from "../../_util/tool_error.ts";
+import { ToolError } from "../../tool_error.ts";
 import type { RoutePlan, ToolPlan } from "../plan/mod.ts";
 import type { JsonSchema } from "../types.ts";
 

@@ -17,7 +17,7 @@
  * @module
  */
 
-import { ToolError } from "../../_util/tool_error.ts";
+import { ToolError } from "../../tool_error.ts";
 import { isLoopbackHost } from "../../_util/net.ts";
 import { hostEnv } from "../../_util/host_env.ts";
 import { McpcastError } from "../errors.ts";
