@@ -2,12 +2,14 @@
  * Agentry: a runtime for LLM agents as long-lived services, with a JSON control API.
  *
  * Deploy named agent processes into an {@linkcode AgentRuntime}, then manage them over HTTP with
- * {@linkcode ControlServer} (or in-process with {@linkcode createControlApi}) and the typed
- * {@linkcode RuntimeClient}.
+ * {@linkcode ControlServer} (or in-process with {@linkcode createControlApi}) and the typed client of
+ * `@agentry/agentry/client`. Triggers (`./triggers`), the MCP tool-server framework (`./mcp`), mcpcast
+ * (`./mcpcast`) and the config types (`./config`) have entry points of their own.
  *
  * @example
  * ```ts
- * import { AgentRuntime, ControlServer, RuntimeClient } from "@agentry/agentry";
+ * import { AgentRuntime, ControlServer } from "@agentry/agentry";
+ * import { RuntimeClient } from "@agentry/agentry/client";
  *
  * const runtime = new AgentRuntime({ dataDir: await Deno.makeTempDir() });
  * await using server = new ControlServer(runtime, { port: 0, authToken: "a-long-random-token" });
@@ -22,13 +24,104 @@
  * @module
  */
 
-export * from "./src/runtime/mod.ts";
-export * from "./src/api/mod.ts";
-export * from "./src/journal/mod.ts";
-export * from "./src/triggers/mod.ts";
+// This list is the whole public surface of `@agentry/agentry` (the root entry point). Every name is a
+// promise to users: add one only for a concrete use, then `deno task exports` records it in
+// scripts/exports.txt, where review sees it. Triggers, the MCP framework, mcpcast and the bare client have
+// their own entry points (./triggers, ./mcp, ./mcpcast, ./client) and are published there only.
+
+// Run agent processes in-process: the runtime, one process, and what they report.
 export {
-  formatLogLine,
-  LOG_LEVELS,
+  AgentProcess,
+  type AgentProcessOptions,
+  AgentRuntime,
+  type AgentRuntimeOptions,
+  type DeliveryStatus,
+  type DeployOptions,
+  type EnvLookup,
+  type ProcessCounters,
+  type ProcessSource,
+  type ProcessState,
+  type ProcessStatus,
+  type ProcessSummary,
+  type ReconfigureChange,
+  type RunsStatus,
+  type RuntimeStatus,
+  type StateTransition,
+} from "./src/runtime/mod.ts";
+
+// Errors a caller branches on: one class, told apart by `code`.
+export {
+  InvalidTransitionError,
+  isRuntimeError,
+  type ProcessOperation,
+  RuntimeError,
+  type RuntimeErrorCode,
+  type RuntimeErrorDetails,
+  type RuntimeErrorOptions,
+} from "./src/runtime/mod.ts";
+
+// Where deployments persist, so a restarted runtime brings its processes back.
+export {
+  type DesiredState,
+  FileProcessStore,
+  MemoryProcessStore,
+  type ProcessStore,
+  type StoredProcess,
+} from "./src/runtime/mod.ts";
+
+// The seam an agent runner plugs into (what a run is given and returns), and the part seam that
+// extends every process of a runtime (the triggers of ./triggers plug in through it).
+export {
+  type Invoker,
+  type PartContext,
+  type ProcessEvent,
+  type ProcessPart,
+  type ProcessPartFactory,
+  RunBlockedError,
+  type RunRequest,
+  type RunResult,
+} from "./src/runtime/mod.ts";
+
+// Process config: the parser and manifests. The config types themselves (docs/config.md) are published
+// once, as @agentry/agentry/config.
+export {
+  type ConfigIssue,
+  type ConfigParseResult,
+  loadManifests,
+  type Manifest,
+  ManifestError,
+  type ParseOptions,
+  parseProcessConfig,
+} from "./src/runtime/mod.ts";
+
+// The control API, served over HTTP or called in-process, and its error envelope.
+export {
+  type ApiBindings,
+  ApiError,
+  type ControlApi,
+  type ControlApiOptions,
+  ControlServer,
+  createControlApi,
+  type ErrorBody,
+  type ErrorCode,
+  type ErrorDetail,
+} from "./src/api/mod.ts";
+
+// The journal: what happened to each process, in memory, JSONL files or SQLite.
+export {
+  FileJournal,
+  type Journal,
+  type JournalBackend,
+  type JournalEntry,
+  type JournalLevel,
+  type JournalReadOptions,
+  MemoryJournal,
+  ProcessJournal,
+  SqliteJournal,
+} from "./src/journal/mod.ts";
+
+// Logging shared by every part (structured lines, redaction, sinks for tests).
+export {
   Logger,
   type LoggerOptions,
   type LogLevel,

@@ -11,7 +11,8 @@
  * @module
  */
 
-import { AgentRuntime, createTriggersPart, type Invoker, Logger, parseProcessConfig } from "../mod.ts";
+import { AgentRuntime, type Invoker, Logger, parseProcessConfig } from "../mod.ts";
+import { createTriggersPart } from "../src/triggers/mod.ts";
 import { flag, serveUntilTold } from "./_serve_until_told.ts";
 import { HOOK_PATH } from "./webhook_server.ts";
 

@@ -14,7 +14,7 @@
  * @module
  */
 
-import { WebhookTrigger } from "../mod.ts";
+import { WebhookTrigger } from "../src/triggers/mod.ts";
 import { flag, serveUntilTold } from "./_serve_until_told.ts";
 
 /** Path both servers accept POSTs on. */

@@ -1,5 +1,5 @@
 /**
- * The README's quick-start tool server: API-key auth, a role guard, an audit chain, a circuit breaker,
+ * The tool server of docs/mcp.md: API-key auth, a role guard, an audit chain, a circuit breaker,
  * a rate limit and a timeout around one tool.
  *
  * Serve it: `AGENTRY_AUDIT_SECRET=change-me deno run --allow-net --allow-read=. --allow-write=. --allow-env

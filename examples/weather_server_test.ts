@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { createTestClient, verifyAuditLog } from "@agentry/agentry/mcp";
 import buildServer from "./weather_server.ts";
 
-Deno.test("the README weather server answers its key holder, refuses others, and audits both", async () => {
+Deno.test("the docs/mcp.md weather server answers its key holder, refuses others, and audits both", async () => {
   const dir = await Deno.makeTempDir();
   try {
     const auditLog = join(dir, "audit.jsonl");

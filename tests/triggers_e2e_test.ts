@@ -1,16 +1,9 @@
 import assert from "node:assert/strict";
 import { freePort } from "./_ports.ts";
 import { createHmac } from "node:crypto";
-import {
-  AgentRuntime,
-  ControlServer,
-  createTriggersPart,
-  type Invoker,
-  Logger,
-  memorySink,
-  type RunRequest,
-  RuntimeClient,
-} from "../mod.ts";
+import { AgentRuntime, ControlServer, type Invoker, Logger, memorySink, type RunRequest } from "../mod.ts";
+import { RuntimeClient } from "../src/api/client.ts";
+import { createTriggersPart } from "../src/triggers/mod.ts";
 import { tempDir } from "./_cli_harness.ts";
 
 Deno.test("deploy over the API with a webhook trigger, POST to it, and the agent runs with the payload", async () => {

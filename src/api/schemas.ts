@@ -150,7 +150,7 @@ export const NameParamSchema = z.object({
 export const DeployBodySchema = z.object({
   name: z.string().regex(NAME_PATTERN),
   config: z.record(z.string(), z.unknown()).openapi({
-    description: "A ProcessConfig (see the README's config reference); unknown fields are refused.",
+    description: "A ProcessConfig (see docs/config.md); unknown fields are refused.",
   }),
   start: z.boolean().optional().openapi({ description: "Start after deploying. Default false." }),
 }).openapi("DeployRequest");

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import FakeTimers from "@sinonjs/fake-timers";
 import { Logger, memorySink } from "../log.ts";
 import { MemoryJournal, ProcessJournal } from "../journal/mod.ts";
-import { AgentProcess } from "./process.ts";
+import { AgentProcess, runsOf } from "./process.ts";
 import { type Invoker, type ProcessEvent, RunBlockedError, type RunRequest } from "./process_event.ts";
 import { testConfig } from "./_test_config.ts";
 
@@ -57,8 +57,8 @@ Deno.test("delivered events reach the invoker one at a time with concurrency 1",
   const { invoker, calls, until } = manualInvoker();
   const { process } = processWith(invoker);
   await process.start();
-  await process.runs.deliver(event("a"));
-  await process.runs.deliver(event("b"));
+  await runsOf(process).deliver(event("a"));
+  await runsOf(process).deliver(event("b"));
   await until(1);
   await settle();
   assert.equal(calls.length, 1, "the second waits for the first");
@@ -79,7 +79,7 @@ Deno.test("concurrency runs that many events at once", async () => {
   const { invoker, calls, until } = manualInvoker();
   const { process } = processWith(invoker, { concurrency: 3 });
   await process.start();
-  for (let i = 0; i < 5; i++) await process.runs.deliver(event(i));
+  for (let i = 0; i < 5; i++) await runsOf(process).deliver(event(i));
   await until(3);
   await settle();
   assert.equal(calls.length, 3);
@@ -97,7 +97,7 @@ Deno.test("a suspended process holds events and resume delivers them", async () 
   const { process } = processWith(invoker);
   await process.start();
   await process.suspend();
-  await process.runs.deliver(event("held"));
+  await runsOf(process).deliver(event("held"));
   await settle();
   assert.equal(calls.length, 0);
   await process.resume();
@@ -115,7 +115,7 @@ Deno.test("an event wakes an awaiting process, and a long run never makes it idl
     await process.start();
     clock.tick(10_000);
     assert.equal(process.state, "awaiting");
-    await process.runs.deliver(event());
+    await runsOf(process).deliver(event());
     await clock.tickAsync(0);
     assert.equal(process.state, "running");
     assert.equal(calls.length, 1);
@@ -143,7 +143,7 @@ Deno.test("a failed run is retried with exponential backoff, then dead-lettered"
       trigger_delivery: { max_retries: 2, retry_backoff: 2, retry_backoff_max: 3 },
     });
     await process.start();
-    await process.runs.deliver(event());
+    await runsOf(process).deliver(event());
     await clock.tickAsync(0);
     assert.deepEqual(attempts, [1]);
     assert.equal(process.status().runs.pending_retries, 1);
@@ -155,7 +155,7 @@ Deno.test("a failed run is retried with exponential backoff, then dead-lettered"
     assert.deepEqual(attempts, [1, 2], "the second backoff is capped at retry_backoff_max");
     await clock.tickAsync(1);
     assert.deepEqual(attempts, [1, 2, 3]);
-    const [letter] = process.runs.deadLetters.list();
+    const [letter] = runsOf(process).deadLetters.list();
     assert.equal(letter.reason, "retries exhausted");
     assert.equal(letter.attempts, 3);
     assert.equal(letter.error, "Error: model down");
@@ -176,12 +176,12 @@ Deno.test("max_consecutive_failures failed events fail the process and dead-lett
   };
   const { process } = processWith(invoker, { trigger_delivery: { max_consecutive_failures: 2 } });
   await process.start();
-  for (let i = 0; i < 4; i++) await process.runs.deliver(event(i));
+  for (let i = 0; i < 4; i++) await runsOf(process).deliver(event(i));
   gate.resolve();
   while (process.state !== "failed") await settle();
   await settle();
   assert.equal(runs, 2);
-  const reasons = process.runs.deadLetters.list().map((l) => l.reason);
+  const reasons = runsOf(process).deadLetters.list().map((l) => l.reason);
   assert.deepEqual(reasons, ["retries exhausted", "retries exhausted", "process failed", "process failed"]);
   assert.match(process.history.at(-1)!.reason, /2 consecutive failed runs/);
   assert.equal(await process.start(), "running", "a failed process can be started again");
@@ -193,7 +193,7 @@ Deno.test("a success resets the consecutive failure count", async () => {
   const invoker: Invoker = () => outcomes.shift() ? Promise.resolve({}) : Promise.reject(new Error("x"));
   const { process } = processWith(invoker, { trigger_delivery: { max_consecutive_failures: 2 } });
   await process.start();
-  for (let i = 0; i < 3; i++) await process.runs.deliver(event(i));
+  for (let i = 0; i < 3; i++) await runsOf(process).deliver(event(i));
   while (process.status().runs.runs_failed! + process.status().runs.runs_succeeded! < 3) await settle();
   assert.equal(process.state, "running");
   assert.equal(process.status().runs.consecutive_failures, 1);
@@ -204,9 +204,9 @@ Deno.test("blocked runs and a missing runner dead-letter without counting as fai
   const blocked: Invoker = () => Promise.reject(new RunBlockedError("blocked by guardrails"));
   const { process } = processWith(blocked, { trigger_delivery: { max_consecutive_failures: 1 } });
   await process.start();
-  await process.runs.deliver(event());
-  while (process.runs.deadLetters.size === 0) await settle();
-  assert.equal(process.runs.deadLetters.list()[0].reason, "blocked by guardrails");
+  await runsOf(process).deliver(event());
+  while (runsOf(process).deadLetters.size === 0) await settle();
+  assert.equal(runsOf(process).deadLetters.list()[0].reason, "blocked by guardrails");
   assert.equal(process.state, "running");
   await process.stop();
 
@@ -214,10 +214,10 @@ Deno.test("blocked runs and a missing runner dead-letter without counting as fai
     trigger_delivery: { max_consecutive_failures: 1 },
   });
   await bare.start();
-  await bare.runs.deliver(event());
-  await bare.runs.deliver(event());
-  while (bare.runs.deadLetters.size < 2) await settle();
-  assert.deepEqual(bare.runs.deadLetters.list().map((l) => l.reason), ["no runner", "no runner"]);
+  await runsOf(bare).deliver(event());
+  await runsOf(bare).deliver(event());
+  while (runsOf(bare).deadLetters.size < 2) await settle();
+  assert.deepEqual(runsOf(bare).deadLetters.list().map((l) => l.reason), ["no runner", "no runner"]);
   assert.equal(bare.state, "running");
   assert.equal(bare.status().runs.invocations, 0);
   assert.equal(sink.records.filter((r) => r.message.includes("no agent runner")).length, 1);
@@ -228,37 +228,37 @@ Deno.test("stop aborts the run in flight and dead-letters what is queued", async
   const { invoker, calls, until } = manualInvoker();
   const { process } = processWith(invoker);
   await process.start();
-  await process.runs.deliver(event("running"));
-  await process.runs.deliver(event("queued"));
+  await runsOf(process).deliver(event("running"));
+  await runsOf(process).deliver(event("queued"));
   await until(1);
   await process.stop();
   assert.equal(calls[0].signal.aborted, true);
-  const letters = process.runs.deadLetters.list();
+  const letters = runsOf(process).deadLetters.list();
   assert.deepEqual(letters.map((l) => `${l.event.payload}:${l.reason}`), [
     "running:process stopped",
     "queued:process stopped",
   ]);
-  assert.equal(process.runs.redeliver(), 0, "a stopped process takes nothing back");
-  await assert.rejects(process.runs.deliver(event()), /not started/);
+  assert.equal(runsOf(process).redeliver(), 0, "a stopped process takes nothing back");
+  await assert.rejects(runsOf(process).deliver(event()), /not started/);
 });
 
 Deno.test("inject refuses when the queue is full and redeliver puts dead letters back", async () => {
   const { invoker, calls, until } = manualInvoker();
   const { process } = processWith(invoker);
   await process.start();
-  await process.runs.deliver(event("first"));
+  await runsOf(process).deliver(event("first"));
   await until(1);
   let accepted = 0;
-  while (process.runs.inject(event("fill"))) accepted++;
+  while (runsOf(process).inject(event("fill"))) accepted++;
   assert.equal(accepted, 1000);
-  const full = process.runs.deadLetters.list().at(-1)!;
+  const full = runsOf(process).deadLetters.list().at(-1)!;
   assert.equal(full.reason, "queue full");
   await process.stop();
   const redo = full.event.event_id;
-  assert.equal(process.runs.deadLetters.size, 100, "the newest dead_letter_size letters are kept");
-  process.runs.deadLetters.add(full);
+  assert.equal(runsOf(process).deadLetters.size, 100, "the newest dead_letter_size letters are kept");
+  runsOf(process).deadLetters.add(full);
   await process.start();
-  assert.equal(process.runs.redeliver([redo]), 1);
+  assert.equal(runsOf(process).redeliver([redo]), 1);
   await until(2);
   assert.equal(calls[1].event.event_id, redo);
   calls[1].finish();
@@ -273,10 +273,10 @@ Deno.test("runs are journaled: detail entries only at full, results and errors a
       fail ? Promise.reject(new TypeError("bad")) : Promise.resolve({ response: "ok" });
     const { process } = processWith(invoker, {}, journal);
     await process.start();
-    await process.runs.deliver(event({ n: 1 }));
+    await runsOf(process).deliver(event({ n: 1 }));
     while (process.status().runs.runs_succeeded !== 1) await settle();
     fail = true;
-    await process.runs.deliver(event({ n: 2 }));
+    await runsOf(process).deliver(event({ n: 2 }));
     while (process.status().runs.runs_failed !== 1) await settle();
     await process.stop();
     const types = (await journal.read()).map((e) => e.entry_type).filter((t) => t !== "state_transition");

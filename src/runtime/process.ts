@@ -72,8 +72,19 @@ export interface ProcessSummary {
 const SUSPENDABLE: readonly ProcessState[] = ["running", "awaiting"];
 const RESUMABLE: readonly ProcessState[] = ["suspended", "awaiting"];
 
+/**
+ * The runs of `process` (delivery, dead letters, injection), for the runtime's own code and tests: a friend
+ * accessor, so the field stays `#private` and `ProcessRuns` stays out of the public surface. Set by
+ * `AgentProcess`'s static block.
+ */
+export let runsOf: (process: AgentProcess) => ProcessRuns;
+
 /** One named agent process. */
 export class AgentProcess {
+  static {
+    runsOf = (process) => process.#runs;
+  }
+
   /** Process name. */
   readonly name: string;
   /** Id of this deployment. */
@@ -95,7 +106,7 @@ export class AgentProcess {
   #startedAt: number | undefined;
   #idleClock: IdleClock;
   /** Runs of this process: delivery, dead letters, injection. */
-  readonly runs: ProcessRuns;
+  #runs: ProcessRuns;
 
   /** A process in state `created`. */
   constructor(options: AgentProcessOptions) {
@@ -110,7 +121,7 @@ export class AgentProcess {
     this.#factories = options.parts ?? [];
     this.#parts = new PartSet(this.name, this.#logger);
     this.#idleClock = new IdleClock(() => this.#goIdle());
-    this.runs = new ProcessRuns({
+    this.#runs = new ProcessRuns({
       name: this.name,
       processId: this.processId,
       logger: this.#logger,
@@ -155,7 +166,7 @@ export class AgentProcess {
       counters: this.#counters,
       startedAt: STARTED_STATES.has(this.state) ? this.#startedAt : undefined,
       lastActivityAt: this.#idleClock.lastAt,
-      runs: this.runs.status(),
+      runs: this.#runs.status(),
       parts: this.#parts.statuses(),
     });
   }
@@ -249,7 +260,7 @@ export class AgentProcess {
     this.#lifecycle.move("starting", reason);
     try {
       this.#resolved = resolveConfig(this.#config, this.#env);
-      this.runs.begin(this.#resolved);
+      this.#runs.begin(this.#resolved);
       await this.#parts.startAll(this.#factories, this.#partContext());
       if (this.#config.triggers.length > 0 && !this.#parts.find("triggers")) {
         this.#logger.warning(
@@ -263,7 +274,7 @@ export class AgentProcess {
       this.#counters.start_failures++;
       this.#logger.warning("process start failed", { process: this.name, error: describeError(error) });
       await this.#stopParts();
-      await this.runs.end("process stopped");
+      await this.#runs.end("process stopped");
       this.#lifecycle.move("failed", "start failed");
       throw new RuntimeError("START_FAILED", `process ${this.name} could not be started`, {
         cause: error,
@@ -282,7 +293,7 @@ export class AgentProcess {
     this.#lifecycle.move("stopping", reason);
     this.#idleClock.clear();
     await this.#stopParts();
-    await this.runs.end("process stopped");
+    await this.#runs.end("process stopped");
     this.#counters.stops++;
     this.#lifecycle.move("stopped", "stopped");
     return this.state;
@@ -307,7 +318,7 @@ export class AgentProcess {
       journal: this.#journal,
       logger: this.#logger,
       touch: (reason) => this.touch(reason),
-      deliver: (event, signal) => this.runs.deliver(event, signal),
+      deliver: (event, signal) => this.#runs.deliver(event, signal),
       onTransition: (listener) => this.#parts.track(this.#lifecycle.onTransition(listener)),
     };
   }
@@ -317,7 +328,7 @@ export class AgentProcess {
     this.#idleClock.clear();
     this.#lifecycle.move("failed", reason);
     await this.#stopParts();
-    await this.runs.end("process failed");
+    await this.#runs.end("process failed");
     return this.state;
   }
 

@@ -6,7 +6,8 @@
  *
  * @example
  * ```ts
- * import { AgentRuntime, createTriggersPart, EventBus } from "@agentry/agentry";
+ * import { AgentRuntime } from "@agentry/agentry";
+ * import { createTriggersPart, EventBus } from "@agentry/agentry/triggers";
  *
  * const eventBus = new EventBus();
  * const runtime = new AgentRuntime({
@@ -25,72 +26,18 @@
  * @module
  */
 
-export { STOP_KEY, type Trigger, TriggerCancelledError, type TriggerEvent } from "./types.ts";
-export { TriggerBase, type TriggerBaseOptions } from "./trigger_base.ts";
-export { SubscriptionTrigger } from "./subscription_trigger.ts";
-export { BoundedQueue, QueueAbortedError } from "../_util/bounded_queue.ts";
-export {
-  CRON_TRIGGER_CAPACITY,
-  CronTrigger,
-  type CronTriggerOptions,
-  type CronTriggerPayload,
-  defaultCronTriggerId,
-} from "./cron_trigger.ts";
-export {
-  ANY_EVENT_TYPE,
-  type BusEvent,
-  type BusEventHandler,
-  type BusEventInput,
-  EventBus,
-  type EventBusOptions,
-} from "./event_bus.ts";
-export {
-  EVENT_TRIGGER_CAPACITY,
-  EventTrigger,
-  type EventTriggerOptions,
-  type EventTriggerPayload,
-} from "./event_trigger.ts";
-export {
-  type BrokerMessage,
-  isValidTopic,
-  isValidTopicPattern,
-  MessageBroker,
-  type MessageBrokerOptions,
-  type MessageHandler,
-  type PublishOptions,
-  topicMatches,
-} from "./message_broker.ts";
-export {
-  MESSAGE_TRIGGER_CAPACITY,
-  MessageTrigger,
-  type MessageTriggerOptions,
-  type MessageTriggerPayload,
-} from "./message_trigger.ts";
-export {
-  WEBHOOK_MAX_BODY_BYTES,
-  WEBHOOK_SIGNATURE_HEADER,
-  type WebhookHandler,
-  type WebhookRequestInfo,
-  WebhookTrigger,
-  type WebhookTriggerOptions,
-} from "./webhook_trigger.ts";
-export {
-  FILE_EVENT_TYPES,
-  type FileEventType,
-  type FileWatchPayload,
-  FileWatchTrigger,
-  type FileWatchTriggerOptions,
-} from "./file_watch_trigger.ts";
-export { globMatcher, globToRegExp, matchesGlob } from "./glob.ts";
-export { maskTriggerConfig, parseLegacyTriggerId, stableTriggerIds, triggerDigest } from "./trigger_ids.ts";
-export { buildTrigger, type BuildTriggerOptions, type TriggerSources } from "./build_trigger.ts";
+// This list is the whole public surface of `@agentry/agentry/triggers`, the one place trigger names are
+// published. Queues, the trigger base class, id digests and glob helpers stay private.
+
+// Plug triggers into a runtime: every process then runs the triggers of its config.
 export {
   createTriggersPart,
-  TRIGGERS_PART,
   type TriggerSource,
   TriggersPart,
   type TriggersPartOptions,
 } from "./triggers_part.ts";
+
+// Add, list and remove the triggers of a running process (what the control API's trigger routes do).
 export {
   addTrigger,
   listTriggers,
@@ -98,3 +45,40 @@ export {
   type TriggerChange,
   type TriggerListing,
 } from "./trigger_admin.ts";
+
+// The trigger contract (spec 001): start(), stop(), waitForNext() and the events they yield.
+export { type Trigger, TriggerCancelledError, type TriggerEvent } from "./types.ts";
+
+// Producers shared between the code that emits and the triggers that listen.
+export {
+  type BusEvent,
+  type BusEventHandler,
+  type BusEventInput,
+  EventBus,
+  type EventBusOptions,
+} from "./event_bus.ts";
+export {
+  type BrokerMessage,
+  MessageBroker,
+  type MessageBrokerOptions,
+  type MessageHandler,
+  type PublishOptions,
+} from "./message_broker.ts";
+
+// Triggers constructed directly (spec 001, "Direct construction"), with their options and payloads.
+export { CronTrigger, type CronTriggerOptions, type CronTriggerPayload } from "./cron_trigger.ts";
+export { EventTrigger, type EventTriggerOptions, type EventTriggerPayload } from "./event_trigger.ts";
+export { MessageTrigger, type MessageTriggerOptions, type MessageTriggerPayload } from "./message_trigger.ts";
+export {
+  WEBHOOK_SIGNATURE_HEADER,
+  type WebhookHandler,
+  type WebhookRequestInfo,
+  WebhookTrigger,
+  type WebhookTriggerOptions,
+} from "./webhook_trigger.ts";
+export {
+  type FileEventType,
+  type FileWatchPayload,
+  FileWatchTrigger,
+  type FileWatchTriggerOptions,
+} from "./file_watch_trigger.ts";

@@ -7,7 +7,11 @@
 
 import { TriggerBase } from "./trigger_base.ts";
 
-/** A trigger whose source is a subscription; subclasses say how to subscribe. */
+/**
+ * A trigger whose source is a subscription; subclasses say how to subscribe. Not published.
+ *
+ * @internal
+ */
 export abstract class SubscriptionTrigger extends TriggerBase {
   #unsubscribe: (() => void) | undefined;
 

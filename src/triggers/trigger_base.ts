@@ -27,7 +27,12 @@ export interface TriggerBaseOptions {
   logger?: Logger;
 }
 
-/** Base class: subclasses call {@linkcode TriggerBase.emit} and implement `listen`/`unlisten`. */
+/**
+ * Base class of the built-in triggers: subclasses call {@linkcode TriggerBase.emit} and implement
+ * `listen`/`unlisten`. Not published: a custom trigger implements the `Trigger` interface.
+ *
+ * @internal
+ */
 export abstract class TriggerBase implements Trigger {
   /** Id put on every event. */
   readonly triggerId: string;
