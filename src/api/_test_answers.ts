@@ -19,9 +19,8 @@ export interface CheckedAnswer {
   status: number;
   /** Response headers. */
   headers: Headers;
-  /** Parsed JSON body (undefined when empty). */
-  // deno-lint-ignore no-explicit-any
-  body: any;
+  /** Parsed JSON body (undefined when empty), typed as `Response.json()` types it. */
+  body: Awaited<ReturnType<Response["json"]>>;
 }
 
 /** Sends a request to `api`, checks the answer with {@linkcode checkAnswer} and returns it. */
