@@ -45,15 +45,3 @@ export async function endsWithNewline(path: string): Promise<boolean> {
   using handle = opened.handle;
   return opened.size === 0 || (await readAt(handle, opened.size - 1, 1))[0] === NEWLINE;
 }
-
-/** `parts` joined into one array (the part itself when there is only one). */
-export function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
-  if (parts.length === 1) return parts[0];
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
-}

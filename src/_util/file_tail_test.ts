@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { concatBytes, openForRead, readAt } from "./file_tail.ts";
+import { concatBytes } from "./concat_bytes.ts";
+import { openForRead, readAt } from "./file_tail.ts";
 
 Deno.test("readAt reads at an offset, and fewer bytes only where the file ends", async () => {
   const dir = await Deno.makeTempDir();

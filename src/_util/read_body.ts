@@ -5,6 +5,7 @@
  * @module
  */
 
+import { concatBytes } from "./concat_bytes.ts";
 import { Deadlines } from "./deadlines.ts";
 
 const deadlines = new Deadlines();
@@ -49,12 +50,5 @@ export async function readStreamLimited(
     }
     chunks.push(value);
   }
-  if (chunks.length === 1) return chunks[0];
-  const out = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return out;
+  return concatBytes(chunks);
 }

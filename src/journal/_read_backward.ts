@@ -5,7 +5,8 @@
  * @module
  */
 
-import { concatBytes, readAt } from "../_util/file_tail.ts";
+import { concatBytes } from "../_util/concat_bytes.ts";
+import { readAt } from "../_util/file_tail.ts";
 
 const NEWLINE = 0x0a;
 

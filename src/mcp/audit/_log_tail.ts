@@ -4,7 +4,8 @@
  * @module
  */
 
-import { concatBytes, openForRead, readAt } from "../../_util/file_tail.ts";
+import { concatBytes } from "../../_util/concat_bytes.ts";
+import { openForRead, readAt } from "../../_util/file_tail.ts";
 
 /** The last lines of a log file. */
 export interface LogTail {
