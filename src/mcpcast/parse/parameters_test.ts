@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { OperationDefect } from "./operation_defect.ts";
+import { defectOf } from "./_test_defect.ts";
 import { arrangeParams, collectParameters } from "./parameters.ts";
 import { RefResolver } from "./refs.ts";
 import type { ParamSpec } from "../types.ts";
@@ -13,16 +13,6 @@ const DOCUMENT = {
   },
 };
 const resolver = new RefResolver(DOCUMENT);
-
-function defectOf(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (error) {
-    assert.ok(error instanceof OperationDefect, String(error));
-    return error.message;
-  }
-  assert.fail("expected a defect");
-}
 
 function param(location: ParamSpec["location"], name: string): ParamSpec {
   return { name, wireName: name, location, required: false, schema: {} };

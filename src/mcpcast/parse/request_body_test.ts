@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { OperationDefect } from "./operation_defect.ts";
+import { defectOf } from "./_test_defect.ts";
 import { RefResolver } from "./refs.ts";
 import { flattenBody, preferredMedia, requestBodyParams } from "./request_body.ts";
 import { successSchema } from "./success_schema.ts";
@@ -30,16 +30,6 @@ const DOCUMENT = {
   },
 };
 const resolver = new RefResolver(DOCUMENT);
-
-function defectOf(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (error) {
-    assert.ok(error instanceof OperationDefect, String(error));
-    return error.message;
-  }
-  assert.fail("expected a defect");
-}
 
 Deno.test("media preference: application/json, then form, then any json media type", () => {
   assert.equal(
