@@ -24,9 +24,16 @@ export interface OptionKeysWording {
   arrays?: boolean;
 }
 
+/** What {@linkcode checkOptionKeys} checks `options` against, and how its refusals read. */
+export interface OptionKeysCheck<T extends object> extends OptionKeysWording {
+  /** Names the factory or class in the message, e.g. `rateLimitMiddleware`. */
+  owner: string;
+  /** Every option `T` declares, written `{ ... } satisfies Record<keyof T, true>`. */
+  keys: Record<keyof T, true>;
+}
+
 /**
- * Throws a `TypeError` naming the first key of `options` that is not in `keys`; `owner` names the
- * factory or class in the message, e.g. `rateLimitMiddleware`.
+ * Throws a `TypeError` naming the first key of `options` that is not in `check.keys`.
  *
  * @example
  * ```ts
@@ -37,19 +44,14 @@ export interface OptionKeysWording {
  * }
  * const GREET_KEYS = { name: true, loud: true } satisfies Record<keyof GreetOptions, true>;
  * function greet(options: GreetOptions = {}): string {
- *   checkOptionKeys("greet", options, GREET_KEYS);
+ *   checkOptionKeys(options, { owner: "greet", keys: GREET_KEYS });
  *   return `Hello, ${options.name ?? "you"}${options.loud ? "!" : "."}`;
  * }
  * greet({ name: "Ada" });
  * ```
  */
-export function checkOptionKeys<T extends object>(
-  owner: string,
-  options: T,
-  keys: Record<keyof T, true>,
-  wording: OptionKeysWording = {},
-): void {
-  const { unknown = "bare", notObject, arrays = false } = wording;
+export function checkOptionKeys<T extends object>(options: T, check: OptionKeysCheck<T>): void {
+  const { owner, keys, unknown = "bare", notObject, arrays = false } = check;
   if (
     notObject !== undefined &&
     (typeof options !== "object" || options === null || (!arrays && Array.isArray(options)))

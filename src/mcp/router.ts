@@ -75,7 +75,7 @@ export class ToolRouter {
 
   /** A router with `options`. */
   constructor(options: RouterOptions = {}) {
-    checkOptionKeys("router", options, ROUTER_KEYS);
+    checkOptionKeys(options, { owner: "router", keys: ROUTER_KEYS });
     this.options = { ...options };
   }
 

@@ -118,7 +118,7 @@ export class ToolServer {
 
   /** A server with `options`; unknown option names are refused. */
   constructor(options: ToolServerOptions = {}) {
-    checkOptionKeys("tool server", options, OPTION_KEYS);
+    checkOptionKeys(options, { owner: "tool server", keys: OPTION_KEYS });
     const settings = options.settings ?? loadServerSettings(hostEnv);
     this.name = options.name ?? settings.serverName ?? "agentry-server";
     this.version = options.version ?? "0.1.0";

@@ -36,7 +36,9 @@ function cap(value: unknown, name: string): number | undefined {
 
 /** `options` resolved; unknown keys, bad values and caps that do not nest throw a TypeError. */
 export function resolvePendingOptions(options: PendingApproverOptions): ResolvedPendingOptions {
-  checkOptionKeys("PendingApprover", options, OPTION_KEYS, {
+  checkOptionKeys(options, {
+    owner: "PendingApprover",
+    keys: OPTION_KEYS,
     unknown: "listed",
     notObject: true,
     arrays: true,

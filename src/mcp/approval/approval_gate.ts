@@ -47,7 +47,13 @@ const OPTION_KEYS = {
 const MAX_TIMEOUT = 86_400;
 
 function checkOptions(options: ApprovalGateOptions): Required<ApprovalGateOptions> {
-  checkOptionKeys("approvalGate", options, OPTION_KEYS, { unknown: "listed", notObject: true, arrays: true });
+  checkOptionKeys(options, {
+    owner: "approvalGate",
+    keys: OPTION_KEYS,
+    unknown: "listed",
+    notObject: true,
+    arrays: true,
+  });
   const { timeout = 300, onTimeout = "deny", includeArguments = true } = options;
   if (typeof timeout !== "number" || !(timeout > 0 && timeout <= MAX_TIMEOUT)) {
     throw new TypeError(

@@ -39,7 +39,9 @@ export function defaultApprovalMessage(request: ApprovalRequest): string {
 }
 
 function checkOptions(options: ElicitationApproverOptions): void {
-  checkOptionKeys("elicitationApprover", options, OPTION_KEYS, {
+  checkOptionKeys(options, {
+    owner: "elicitationApprover",
+    keys: OPTION_KEYS,
     unknown: "listed",
     notObject: true,
     arrays: true,

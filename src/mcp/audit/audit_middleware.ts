@@ -227,5 +227,10 @@ function resultText(result: unknown): string {
 }
 
 function checkOptions(options: AuditMiddlewareOptions): void {
-  checkOptionKeys("auditMiddleware", options, OPTION_KEYS, { unknown: "listed", notObject: true });
+  checkOptionKeys(options, {
+    owner: "auditMiddleware",
+    keys: OPTION_KEYS,
+    unknown: "listed",
+    notObject: true,
+  });
 }

@@ -152,7 +152,9 @@ export async function verifyAuditLog(
 export const AUDIT_GENESIS_HASH: string = GENESIS_HASH;
 
 function checkOptions(files: string[], options: VerifyAuditOptions): void {
-  checkOptionKeys("verifyAuditLog", options, VERIFY_KEYS, {
+  checkOptionKeys(options, {
+    owner: "verifyAuditLog",
+    keys: VERIFY_KEYS,
     unknown: "listed",
     notObject: "verifyAuditLog: options needed",
     arrays: true,

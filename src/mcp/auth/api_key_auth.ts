@@ -56,7 +56,11 @@ function entryFor(key: string, value: string | ApiKeyClient): Entry {
   if (typeof value !== "object" || value === null) {
     throw new TypeError("ApiKeyAuth: each key maps to a client id or { client_id, roles?, tenant_id? }");
   }
-  checkOptionKeys("ApiKeyAuth key", value, API_KEY_CLIENT_KEYS, authWording("ApiKeyAuth key"));
+  checkOptionKeys(value, {
+    owner: "ApiKeyAuth key",
+    keys: API_KEY_CLIENT_KEYS,
+    ...authWording("ApiKeyAuth key"),
+  });
   const { client_id: clientId, roles = [], tenant_id: tenantId } = value;
   if (typeof clientId !== "string" || clientId === "") {
     throw new TypeError("ApiKeyAuth: client_id must be a non-empty string");
@@ -93,7 +97,7 @@ export class ApiKeyAuth implements AuthProvider {
 
   /** A provider for `options.keys`; a TypeError for malformed keys or unknown options. */
   constructor(options: ApiKeyAuthOptions) {
-    checkOptionKeys("ApiKeyAuth", options, API_KEY_AUTH_KEYS, authWording("ApiKeyAuth"));
+    checkOptionKeys(options, { owner: "ApiKeyAuth", keys: API_KEY_AUTH_KEYS, ...authWording("ApiKeyAuth") });
     const { keys } = options;
     if (typeof keys !== "object" || keys === null || Array.isArray(keys)) {
       throw new TypeError("ApiKeyAuth: keys must be an object mapping key to client");

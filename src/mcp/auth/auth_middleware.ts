@@ -87,7 +87,11 @@ export function authMiddleware(provider: AuthProvider, options: AuthMiddlewareOp
   if (typeof provider?.authenticate !== "function") {
     throw new TypeError("authMiddleware: provider must authenticate");
   }
-  checkOptionKeys("authMiddleware", options, AUTH_MIDDLEWARE_KEYS, authWording("authMiddleware"));
+  checkOptionKeys(options, {
+    owner: "authMiddleware",
+    keys: AUTH_MIDDLEWARE_KEYS,
+    ...authWording("authMiddleware"),
+  });
   const { onAuthenticate } = options;
   if (onAuthenticate !== undefined && typeof onAuthenticate !== "function") {
     throw new TypeError("authMiddleware: onAuthenticate must be a function");

@@ -94,7 +94,7 @@ export class JwksAuth implements AuthProvider {
 
   /** A provider for `options.jwksUrl`; a TypeError for a missing audience, HS* algorithms or bad options. */
   constructor(options: JwksAuthOptions) {
-    checkOptionKeys("JwksAuth", options, JWKS_KEYS, authWording("JwksAuth"));
+    checkOptionKeys(options, { owner: "JwksAuth", keys: JWKS_KEYS, ...authWording("JwksAuth") });
     if (typeof options.jwksUrl !== "string") throw new TypeError("JwksAuth: jwksUrl is required");
     assertKeyUrl(options.jwksUrl, "JwksAuth: jwksUrl");
     const audience = optionalString(options.audience, "audience", "JwksAuth");
@@ -125,7 +125,11 @@ export class JwksAuth implements AuthProvider {
    * to equal `issuer` exactly, then uses its `jwks_uri`; tokens must carry that `iss`.
    */
   static async fromDiscovery(issuer: string, options: JwksDiscoveryOptions): Promise<JwksAuth> {
-    checkOptionKeys("JwksAuth.fromDiscovery", options, DISCOVERY_KEYS, authWording("JwksAuth.fromDiscovery"));
+    checkOptionKeys(options, {
+      owner: "JwksAuth.fromDiscovery",
+      keys: DISCOVERY_KEYS,
+      ...authWording("JwksAuth.fromDiscovery"),
+    });
     if (typeof issuer !== "string" || issuer === "") {
       throw new TypeError("JwksAuth.fromDiscovery: issuer is required");
     }

@@ -104,7 +104,7 @@ export class JwtAuth implements AuthProvider {
 
   /** An HS256 provider; a TypeError for an empty secret or an unknown option. */
   constructor(options: JwtAuthOptions) {
-    checkOptionKeys("JwtAuth", options, JWT_AUTH_KEYS, authWording("JwtAuth"));
+    checkOptionKeys(options, { owner: "JwtAuth", keys: JWT_AUTH_KEYS, ...authWording("JwtAuth") });
     if (typeof options.secret !== "string" || options.secret === "") {
       throw new TypeError("JwtAuth: secret must be a non-empty string");
     }
@@ -132,7 +132,11 @@ export class JwtAuth implements AuthProvider {
 
   /** A signed HS256 token with `claims` plus `iat`, `exp`, and the configured `aud` and `iss`. */
   async createToken(claims: Record<string, unknown>, options: CreateTokenOptions = {}): Promise<string> {
-    checkOptionKeys("createToken", options, CREATE_TOKEN_KEYS, authWording("createToken"));
+    checkOptionKeys(options, {
+      owner: "createToken",
+      keys: CREATE_TOKEN_KEYS,
+      ...authWording("createToken"),
+    });
     const expiresIn = numberOption(options.expiresIn, 3600, "expiresIn", "createToken", 1);
     const now = Math.floor(Date.now() / 1000);
     const payload: Record<string, unknown> = { ...claims, iat: now, exp: now + Math.floor(expiresIn) };
@@ -162,7 +166,11 @@ export class AsymmetricJwtAuth implements AuthProvider {
 
   /** A public-key provider; a TypeError for a bad algorithm, an empty key or an unknown option. */
   constructor(options: AsymmetricJwtAuthOptions) {
-    checkOptionKeys("AsymmetricJwtAuth", options, ASYMMETRIC_KEYS, authWording("AsymmetricJwtAuth"));
+    checkOptionKeys(options, {
+      owner: "AsymmetricJwtAuth",
+      keys: ASYMMETRIC_KEYS,
+      ...authWording("AsymmetricJwtAuth"),
+    });
     if (typeof options.publicKey !== "string" || options.publicKey.trim() === "") {
       throw new TypeError("AsymmetricJwtAuth: publicKey must be PEM text or a file path");
     }

@@ -51,7 +51,7 @@ export class InMemoryCache implements CacheBackend {
 
   /** An empty cache. */
   constructor(options: InMemoryCacheOptions = {}) {
-    checkOptionKeys("InMemoryCache", options, IN_MEMORY_CACHE_KEYS, MIDDLEWARE_WORDING);
+    checkOptionKeys(options, { owner: "InMemoryCache", keys: IN_MEMORY_CACHE_KEYS, ...MIDDLEWARE_WORDING });
     const { maxSize = 0, cleanupInterval = 60 } = options;
     checkNumber("InMemoryCache", { name: "maxSize", value: maxSize, integer: true, min: 0 });
     checkNumber("InMemoryCache", { name: "cleanupInterval", value: cleanupInterval });
@@ -163,7 +163,7 @@ export interface CacheMiddleware extends Middleware {
  * ```
  */
 export function cacheMiddleware(options: CacheOptions = {}): CacheMiddleware {
-  checkOptionKeys("cacheMiddleware", options, CACHE_KEYS, MIDDLEWARE_WORDING);
+  checkOptionKeys(options, { owner: "cacheMiddleware", keys: CACHE_KEYS, ...MIDDLEWARE_WORDING });
   const { ttl = 60, scope = "client" } = options;
   checkNumber("cacheMiddleware", { name: "ttl", value: ttl });
   if (!["client", "tenant", "shared"].includes(scope)) {

@@ -69,7 +69,7 @@ interface Circuit {
  */
 export function circuitBreaker(options: CircuitBreakerOptions = {}): CircuitBreaker {
   const owner = "circuitBreaker";
-  checkOptionKeys(owner, options, CIRCUIT_BREAKER_KEYS, MIDDLEWARE_WORDING);
+  checkOptionKeys(options, { owner: owner, keys: CIRCUIT_BREAKER_KEYS, ...MIDDLEWARE_WORDING });
   const { failureThreshold = 5, recoveryTimeout = 60, isFailure = countsAsFailure } = options;
   checkNumber(owner, { name: "failureThreshold", value: failureThreshold, integer: true, min: 1 });
   checkNumber(owner, { name: "recoveryTimeout", value: recoveryTimeout });

@@ -48,7 +48,7 @@ export interface ConcurrencyLimiter extends Middleware {
  * ```
  */
 export function concurrencyLimiter(options: ConcurrencyOptions = {}): ConcurrencyLimiter {
-  checkOptionKeys("concurrencyLimiter", options, CONCURRENCY_KEYS, MIDDLEWARE_WORDING);
+  checkOptionKeys(options, { owner: "concurrencyLimiter", keys: CONCURRENCY_KEYS, ...MIDDLEWARE_WORDING });
   const { maxConcurrent = 100 } = options;
   checkNumber("concurrencyLimiter", { name: "maxConcurrent", value: maxConcurrent, integer: true, min: 0 });
   const counts: ConcurrencyStats = { active: 0, total: 0, peak: 0 };

@@ -88,7 +88,7 @@ export class TokenBucketLimiter {
 
   /** A limiter refilling `ratePerMinute` tokens a minute up to `burst`. */
   constructor(options: TokenBucketOptions = {}) {
-    checkOptionKeys("TokenBucketLimiter", options, TOKEN_BUCKET_KEYS, MIDDLEWARE_WORDING);
+    checkOptionKeys(options, { owner: "TokenBucketLimiter", keys: TOKEN_BUCKET_KEYS, ...MIDDLEWARE_WORDING });
     const { ratePerMinute = 60, burst = ratePerMinute } = options;
     checkNumber("TokenBucketLimiter", { name: "ratePerMinute", value: ratePerMinute });
     checkNumber("TokenBucketLimiter", { name: "burst", value: burst, min: 1 });
@@ -181,7 +181,7 @@ function rateLimitError(message: string, retryAfterSeconds: number): ToolError {
  * ```
  */
 export function rateLimitMiddleware(options: RateLimitOptions = {}): Middleware {
-  checkOptionKeys("rateLimitMiddleware", options, RATE_LIMIT_KEYS, MIDDLEWARE_WORDING);
+  checkOptionKeys(options, { owner: "rateLimitMiddleware", keys: RATE_LIMIT_KEYS, ...MIDDLEWARE_WORDING });
   const { perTool = false, keyFunc, limiter: given } = options;
   if (given && (options.ratePerMinute !== undefined || options.burst !== undefined)) {
     throw new TypeError("rateLimitMiddleware: give either limiter or ratePerMinute/burst, not both");

@@ -37,7 +37,11 @@ const STRUCTURED_LOGGING_KEYS = { level: true, includeArgs: true } satisfies Rec
  * ```
  */
 export function structuredLogging(options: StructuredLoggingOptions = {}): Middleware {
-  checkOptionKeys("structuredLogging", options, STRUCTURED_LOGGING_KEYS, MIDDLEWARE_WORDING);
+  checkOptionKeys(options, {
+    owner: "structuredLogging",
+    keys: STRUCTURED_LOGGING_KEYS,
+    ...MIDDLEWARE_WORDING,
+  });
   const { level = "info", includeArgs = false } = options;
   if (!LOG_LEVELS.includes(level)) {
     throw new TypeError(

@@ -88,7 +88,7 @@ export function withTimeout<T>(
  * ```
  */
 export function timeoutMiddleware(options: TimeoutOptions = {}): Middleware {
-  checkOptionKeys("timeoutMiddleware", options, TIMEOUT_KEYS, MIDDLEWARE_WORDING);
+  checkOptionKeys(options, { owner: "timeoutMiddleware", keys: TIMEOUT_KEYS, ...MIDDLEWARE_WORDING });
   const { defaultTimeout = 30 } = options;
   checkNumber("timeoutMiddleware", { name: "defaultTimeout", value: defaultTimeout });
   return (ctx, next) => withTimeout(next, { seconds: ctx.definition.timeout ?? defaultTimeout, ctx });

@@ -78,7 +78,7 @@ export const MAX_WEBHOOKS_IN_FLIGHT = 1000;
  */
 export function webhookMiddleware(options: WebhookOptions): WebhookMiddleware {
   const owner = "webhookMiddleware";
-  checkOptionKeys(owner, options, WEBHOOK_KEYS, MIDDLEWARE_WORDING);
+  checkOptionKeys(options, { owner: owner, keys: WEBHOOK_KEYS, ...MIDDLEWARE_WORDING });
   const { url, headers = {}, timeout = 5, fetch: post = globalThis.fetch } = options;
   const target = parseUrl(url);
   const events = new Set<string>(options.events ?? WEBHOOK_EVENTS);

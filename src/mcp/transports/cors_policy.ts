@@ -62,7 +62,7 @@ export class CorsPolicy {
 
   /** A policy; a TypeError for unknown keys, bad values, or `["*"]` together with credentials. */
   constructor(options: CorsOptions) {
-    checkOptionKeys("cors", options, KEYS);
+    checkOptionKeys(options, { owner: "cors", keys: KEYS });
     const origins = stringList(options.allowOrigins, [], "allowOrigins");
     this.#any = origins.includes("*");
     this.#credentials = options.allowCredentials ?? false;

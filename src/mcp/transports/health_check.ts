@@ -71,7 +71,7 @@ export class HealthCheck {
 
   /** Adds a check; a TypeError for a duplicate or empty name, a non-function or an unknown option. */
   addCheck(name: string, fn: HealthCheckFn, options: AddCheckOptions = {}): this {
-    checkOptionKeys("addCheck", options, ADD_CHECK_KEYS);
+    checkOptionKeys(options, { owner: "addCheck", keys: ADD_CHECK_KEYS });
     if (typeof name !== "string" || name === "") {
       throw new TypeError("addCheck: name must be a non-empty string");
     }

@@ -102,7 +102,7 @@ function whenAborted(signal: AbortSignal | undefined, stop: () => Promise<void>)
  * shutdown hooks. Only protocol messages are written to stdout (logs go to stderr).
  */
 export async function serveStdio(server: ToolServer, options: StdioOptions = {}): Promise<StdioHandle> {
-  checkOptionKeys("serveStdio", options, STDIO_KEYS);
+  checkOptionKeys(options, { owner: "serveStdio", keys: STDIO_KEYS });
   await server.startup();
   const stdin: Readable = options.stdin ? Readable.fromWeb(options.stdin) : process.stdin;
   const stdout: Writable = options.stdout ? Writable.fromWeb(options.stdout) : process.stdout;
@@ -144,7 +144,7 @@ function urlHost(hostname: string): string {
  * ```
  */
 export async function run(server: ToolServer, options: RunOptions = {}): Promise<ServeHandle> {
-  checkOptionKeys("run", options, RUN_KEYS);
+  checkOptionKeys(options, { owner: "run", keys: RUN_KEYS });
   const { transport = "stdio", host = "127.0.0.1", port = 8080, signal, onListen, ...handlerOptions } =
     options;
   if (transport === "stdio") {

@@ -85,7 +85,7 @@ export class SseServerTransport implements Transport {
 
   /** A transport for one session; a TypeError for unknown or invalid options. */
   constructor(options: SseServerTransportOptions = {}) {
-    checkOptionKeys("SseServerTransport", options, KEYS);
+    checkOptionKeys(options, { owner: "SseServerTransport", keys: KEYS });
     this.sessionId = options.sessionId ?? crypto.randomUUID();
     this.#endpoint = options.endpoint ?? "/messages/";
     this.#keepAliveMs = options.keepAliveMs ?? 15_000;

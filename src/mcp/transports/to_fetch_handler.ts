@@ -93,7 +93,7 @@ export const FETCH_HANDLER_KEYS: Record<keyof FetchHandlerOptions, true> = {
 const NOT_FOUND = { error: "not found", message: "No such endpoint" };
 
 function checkOptions(options: FetchHandlerOptions): void {
-  checkOptionKeys("toFetchHandler", options, FETCH_HANDLER_KEYS);
+  checkOptionKeys(options, { owner: "toFetchHandler", keys: FETCH_HANDLER_KEYS });
   const transport = options.transport ?? "http";
   if ((transport as string) === "stdio") throw new TypeError("stdio cannot be served over HTTP");
   if (transport !== "http" && transport !== "sse") {

@@ -91,7 +91,10 @@ function checkClients(clients: Record<string, TokenClient>): void {
     throw new TypeError("tokenEndpoint: clients must be an object");
   }
   for (const [id, client] of Object.entries(clients)) {
-    checkOptionKeys(`tokenEndpoint: client '${id}'`, (client ?? {}) as TokenClient, CLIENT_KEYS);
+    checkOptionKeys((client ?? {}) as TokenClient, {
+      owner: `tokenEndpoint: client '${id}'`,
+      keys: CLIENT_KEYS,
+    });
     if (typeof client?.secret !== "string" || client.secret === "") {
       throw new TypeError(`tokenEndpoint: client '${id}' needs a non-empty secret`);
     }
@@ -132,7 +135,7 @@ function answer(status: number, body: unknown, headers: Record<string, string> =
  * ```
  */
 export function tokenEndpoint(options: TokenEndpointOptions): TokenEndpoint {
-  checkOptionKeys("tokenEndpoint", options, OPTION_KEYS);
+  checkOptionKeys(options, { owner: "tokenEndpoint", keys: OPTION_KEYS });
   if (typeof options.auth?.createToken !== "function") {
     throw new TypeError("tokenEndpoint: auth must have createToken (e.g. a JwtAuth)");
   }
