@@ -20,10 +20,14 @@ import type {
   RuntimeStatus,
   TriggerConfigInput,
 } from "../runtime/mod.ts";
+import type { RunDetail, RunProgress } from "../runtime/mod.ts";
 import { RuntimeApiError } from "./client_error.ts";
+import { readJsonEvents } from "./client_stream.ts";
 import type {
   DeployAnswer,
+  InstructionsAnswer,
   JournalAnswer,
+  RunListAnswer,
   TriggerAddedAnswer,
   TriggerListingAnswer,
   TriggerRemovedAnswer,
@@ -185,6 +189,44 @@ export class RuntimeClient {
     return this.#call("DELETE", `/processes/${enc(name)}/triggers/${enc(triggerId)}`);
   }
 
+  /** `GET /processes/{name}/runs`: the newest `limit` (default 20, at most 100) runs, newest first. */
+  listRuns(name: string, options: { limit?: number } = {}): Promise<RunListAnswer> {
+    return this.#call("GET", `/processes/${enc(name)}/runs?limit=${options.limit ?? 20}`);
+  }
+
+  /** `GET /processes/{name}/runs/{run_id}`: one run with its steps. */
+  getRun(name: string, runId: string): Promise<RunDetail> {
+    return this.#call("GET", `/processes/${enc(name)}/runs/${enc(runId)}`);
+  }
+
+  /**
+   * `GET /processes/{name}/runs/events`: run progress as it happens (run_started, text, step, run_ended),
+   * until `signal` aborts, the client closes or the server ends the stream. Opening it is bounded by the
+   * client timeout; the stream itself is not.
+   */
+  async *streamRuns(name: string, options: { signal?: AbortSignal } = {}): AsyncGenerator<RunProgress> {
+    if (this.#closed.signal.aborted) throw new TypeError("the client is closed");
+    const signals = [this.#closed.signal, ...(options.signal ? [options.signal] : [])];
+    const response = await this.#fetch(`${this.apiUrl}/processes/${enc(name)}/runs/events`, {
+      headers: { ...this.#headers(), accept: "text/event-stream" },
+      signal: AbortSignal.any(signals),
+    });
+    if (!response.ok || !response.body) {
+      throw RuntimeApiError.fromAnswer(response.status, await response.text());
+    }
+    try {
+      yield* readJsonEvents<RunProgress>(response.body);
+    } catch (error) {
+      if (signals.some((signal) => signal.aborted)) return;
+      throw error;
+    }
+  }
+
+  /** `PATCH /processes/{name}/instructions`: the next run uses them. */
+  updateInstructions(name: string, instructions: string): Promise<InstructionsAnswer> {
+    return this.#call("PATCH", `/processes/${enc(name)}/instructions`, { instructions });
+  }
+
   /** Aborts requests in flight; later calls reject. */
   close(): Promise<void> {
     this.#closed.abort(new DOMException("the client is closed", "AbortError"));
@@ -196,10 +238,15 @@ export class RuntimeClient {
     await this.close();
   }
 
-  async #call<T>(method: string, path: string, body?: unknown, timeoutSeconds = this.timeout): Promise<T> {
-    if (this.#closed.signal.aborted) throw new TypeError("the client is closed");
+  #headers(): Record<string, string> {
     const headers: Record<string, string> = { accept: "application/json" };
     if (this.#token !== undefined) headers.authorization = `Bearer ${this.#token}`;
+    return headers;
+  }
+
+  async #call<T>(method: string, path: string, body?: unknown, timeoutSeconds = this.timeout): Promise<T> {
+    if (this.#closed.signal.aborted) throw new TypeError("the client is closed");
+    const headers = this.#headers();
     if (body !== undefined) headers["content-type"] = "application/json";
     const signal = AbortSignal.any([this.#closed.signal, AbortSignal.timeout(timeoutSeconds * 1000)]);
     const response = await this.#fetch(`${this.apiUrl}${path}`, {

@@ -6,7 +6,7 @@
  */
 
 import type { JournalEntry } from "../journal/mod.ts";
-import type { ProcessStatus } from "../runtime/mod.ts";
+import type { ProcessStatus, RunRecord } from "../runtime/mod.ts";
 import type { TriggerChange, TriggerListing } from "../triggers/mod.ts";
 
 /** Deploy answer: the process's name, id, state after the deploy (and start) and deploy time. */
@@ -50,4 +50,26 @@ export interface TriggerRemovedAnswer extends TriggerChange {
   trigger_removed: string;
   /** Set when a deprecated `static_<n>` id was used. */
   warning?: string;
+}
+
+/** `GET /processes/{name}/runs`: the newest runs first. */
+export interface RunListAnswer {
+  /** Process name. */
+  name: string;
+  /** Runs, newest first. */
+  runs: RunRecord[];
+  /** Number of runs answered. */
+  count: number;
+}
+
+/** `PATCH /processes/{name}/instructions`. */
+export interface InstructionsAnswer {
+  /** Process name. */
+  name: string;
+  /** Always true. */
+  instructions_updated: true;
+  /** Always true: the change is applied at once (to the next run, or the next start). */
+  live: true;
+  /** `next_invocation` for a started process, `next_start` otherwise. */
+  effective_from: "next_invocation" | "next_start";
 }

@@ -22,6 +22,7 @@ import { registerDeployRoute } from "./routes/deploy_route.ts";
 import { registerJournalRoutes } from "./routes/journal_routes.ts";
 import { registerProcessRoutes } from "./routes/process_routes.ts";
 import type { RouteContext } from "./routes/route_context.ts";
+import { registerRunRoutes } from "./routes/run_routes.ts";
 import { registerRuntimeRoutes } from "./routes/runtime_routes.ts";
 import { registerTriggerRoutes } from "./routes/trigger_routes.ts";
 
@@ -70,6 +71,7 @@ export function createControlApi(runtime: AgentRuntime, options: ControlApiOptio
   registerDeployRoute(ctx);
   registerJournalRoutes(ctx);
   registerTriggerRoutes(ctx);
+  registerRunRoutes(ctx);
   registerOpenApiRoute(ctx);
 
   app.notFound(() => new ApiError("NOT_FOUND", "No such route.").toResponse());

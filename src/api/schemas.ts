@@ -76,6 +76,10 @@ const RunsStatusSchema: AnswerSchema<RunsStatus> = exactly(z.object({
   runs_failed: count().optional(),
   consecutive_failures: count().optional(),
   pending_retries: count().optional(),
+  usage: z.object({
+    today: z.object({ date: z.string(), runs: count(), input_tokens: count(), output_tokens: count() }),
+    total: z.object({ runs: count(), input_tokens: count(), output_tokens: count() }),
+  }).openapi({ description: "Tokens and runs today (UTC) and since deploy." }),
 }));
 
 /** The status body (capability parts may add keys). */

@@ -14,11 +14,15 @@ import {
   configPaths,
   type EnvLookup,
   FileProcessStore,
+  isCommandHook,
+  isProgramServer,
   loadManifests,
   type Manifest,
   manifestEnvReferences,
 } from "../runtime/mod.ts";
 import { createTriggersPart } from "../triggers/mod.ts";
+import { createAgentRunner } from "../agent/mod.ts";
+import { ProviderRegistry } from "../models/mod.ts";
 import { VERSION } from "../version.ts";
 import type { CliContext } from "./cli_context.ts";
 import { BufferedSink } from "./buffered_sink.ts";
@@ -39,6 +43,9 @@ export const TOKEN_VARIABLE = "AGENTRY_API_TOKEN";
 
 /** Variables libraries read while running: the `yaml` parser's debug switches. */
 export const LIBRARY_VARIABLES: readonly string[] = ["LOG_STREAM", "LOG_TOKENS"];
+
+/** Variables the built-in model providers read (keys and base URLs), never visible to deployed configs. */
+export const MODEL_VARIABLES: readonly string[] = new ProviderRegistry().variables();
 
 const REFERENCE = /^\$\{([A-Za-z_][A-Za-z0-9_]*)\}$/;
 
@@ -76,12 +83,15 @@ export async function runtimeStart(args: readonly string[], ctx: CliContext): Pr
   }
   const token = resolveToken(options, env);
   await Deno.mkdir(options.dataDir, { recursive: true, mode: 0o700 });
+  const runner = createAgentRunner({ env: modelEnv(env) });
   const runtime = new AgentRuntime({
     dataDir: options.dataDir,
     logger,
     env,
     store: new FileProcessStore(join(options.dataDir, "processes")),
-    parts: [createTriggersPart()],
+    parts: [runner.part, createTriggersPart()],
+    invoker: runner.invoker,
+    checkConfig: runner.checkConfig,
   });
   const shutdown = Promise.withResolvers<void>();
   const server = new ControlServer(runtime, {
@@ -125,7 +135,13 @@ export function planFor(options: StartOptions, manifests: readonly Manifest[]): 
   const read = new Set([options.dataDir]);
   const write = new Set([options.dataDir]);
   if (options.manifests) read.add(options.manifests);
-  const env = new Set([TOKEN_VARIABLE, RELAUNCHED_VARIABLE, ...LIBRARY_VARIABLES, ...options.allowEnvVars]);
+  const env = new Set([
+    TOKEN_VARIABLE,
+    RELAUNCHED_VARIABLE,
+    ...LIBRARY_VARIABLES,
+    ...MODEL_VARIABLES,
+    ...options.allowEnvVars,
+  ]);
   const tokenReference = options.token ? REFERENCE.exec(options.token)?.[1] : undefined;
   if (tokenReference) env.add(tokenReference);
   for (const manifest of manifests) {
@@ -139,8 +155,19 @@ export function planFor(options: StartOptions, manifests: readonly Manifest[]): 
     read: [...read],
     write: [...write],
     env: options.allowEnvReferences ? "all" : [...env],
-    run: options.allowCommandDeploys,
+    run: options.allowCommandDeploys || manifests.some((manifest) => startsPrograms(manifest.config)),
   };
+}
+
+/** Whether a config starts programs on the host (stdio MCP servers, command hooks). */
+function startsPrograms(config: Manifest["config"]): boolean {
+  return Object.values(config.servers).some(isProgramServer) || config.hooks.some(isCommandHook);
+}
+
+/** Only the model providers' variables, from the snapshot. */
+function modelEnv(env: EnvLookup): EnvLookup {
+  const names = new Set(MODEL_VARIABLES);
+  return (name) => names.has(name) ? env(name) : undefined;
 }
 
 function refuseMissing(missing: string[], plan: PermissionPlan, ctx: CliContext): void {

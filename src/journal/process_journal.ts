@@ -5,6 +5,7 @@
  */
 
 import { describeError } from "../_util/errors.ts";
+import { redactStrings } from "../_util/redact_strings.ts";
 import { Logger } from "../log.ts";
 import type { Journal, JournalBackend, JournalEntry, JournalLevel, JournalReadOptions } from "./types.ts";
 
@@ -14,6 +15,7 @@ export const FULL_ONLY_ENTRY_TYPES: ReadonlySet<string> = new Set([
   "invocation_start",
   "tool_call",
   "tool_result",
+  "model_turn",
 ]);
 
 /** Options for {@linkcode ProcessJournal}. */
@@ -44,6 +46,7 @@ export class ProcessJournal {
   #process: string;
   #level: "checkpoint" | "full";
   #logger: Logger;
+  #redact: ((text: string) => string) | undefined;
 
   /** Binds `journal` to one process; throws for a level other than `checkpoint` or `full`. */
   constructor(journal: Journal, options: ProcessJournalOptions) {
@@ -55,6 +58,14 @@ export class ProcessJournal {
     this.#process = options.process;
     this.#level = level;
     this.#logger = options.logger ?? new Logger("agentry.journal");
+  }
+
+  /**
+   * Passes every string of every entry written from now on (keys included) through `redact`; the process
+   * uses it to replace secret values with `[REDACTED]`.
+   */
+  setRedactor(redact: ((text: string) => string) | undefined): void {
+    this.#redact = redact;
   }
 
   /** The detail level. */
@@ -84,7 +95,12 @@ export class ProcessJournal {
   async record(entryType: string, data: Record<string, unknown>): Promise<JournalEntry | undefined> {
     try {
       if (!this.records(entryType)) return undefined;
-      return await this.#journal.append(this.#process, entryType, data);
+      const redact = this.#redact;
+      return await this.#journal.append(
+        this.#process,
+        entryType,
+        redact ? redactStrings(data, redact) : data,
+      );
     } catch (error) {
       try {
         this.#logger.warning("journal write failed", {

@@ -23,9 +23,27 @@ export {
   type Invoker,
   type ProcessEvent,
   RunBlockedError,
+  RunError,
   type RunRequest,
   type RunResult,
 } from "./process_event.ts";
+export { Conversation, type ConversationMessage } from "./conversation.ts";
+export {
+  type DailyUsage,
+  RUN_LOG_CAPACITY,
+  RUN_STEP_LIMIT,
+  type RunDetail,
+  RunLog,
+  type RunOutcome,
+  type RunProgress,
+  type RunRecord,
+  type RunReporter,
+  type RunStatus,
+  type RunStep,
+  type RunStepType,
+  type TokenUsage,
+  type UsageSummary,
+} from "./run_log.ts";
 export { type DeadLetter, type DeadLetterReason, DeadLetters } from "./dead_letters.ts";
 export { PROCESS_QUEUE_CAPACITY } from "./delivery.ts";
 export type { DeliveryStatus } from "./delivery.ts";

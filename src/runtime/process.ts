@@ -32,6 +32,8 @@ import type {
 import type { Invoker } from "./process_event.ts";
 import { ProcessRuns } from "./process_runs.ts";
 import { PartSet } from "./part_set.ts";
+import { Conversation } from "./conversation.ts";
+import type { RunLog } from "./run_log.ts";
 import { IdleClock } from "./idle_clock.ts";
 import { buildStatus, type ProcessCounters, type ProcessStatus } from "./process_status.ts";
 
@@ -93,6 +95,8 @@ export class AgentProcess {
   readonly createdAt: number;
   /** Where the process came from. */
   readonly source: ProcessSource;
+  /** The conversation kept across runs (cleared when the process is removed). */
+  readonly conversation: Conversation = new Conversation();
   #config: ProcessConfig;
   #resolved: ProcessConfig | undefined;
   #env: EnvLookup;
@@ -126,6 +130,8 @@ export class AgentProcess {
       processId: this.processId,
       logger: this.#logger,
       journal: this.#journal,
+      conversation: this.conversation,
+      runConfig: () => this.#runConfig(),
       runnable: (signal) => this.#runnable(signal),
       fail: (reason) => void this.#serial(() => this.#fail(reason)),
       runStarted: () => this.#idleClock.runStarted(),
@@ -147,6 +153,11 @@ export class AgentProcess {
   /** The process journal, when it has one. */
   get journal(): ProcessJournal | undefined {
     return this.#journal;
+  }
+
+  /** Recent runs, token usage and the live progress feed. */
+  get runLog(): RunLog {
+    return this.#runs.log;
   }
 
   /** Recent transitions, oldest first. */
@@ -227,6 +238,15 @@ export class AgentProcess {
   /** Replaces the config; parts see it at the next start (live changes go through the parts). */
   updateConfig(config: ProcessConfig): void {
     this.#config = config;
+  }
+
+  /**
+   * Replaces the instructions. The next run uses them (a run in flight finishes with the old ones); the
+   * connected servers, conversation and context are kept. A process not started uses them at its next start.
+   */
+  setInstructions(instructions: string): void {
+    this.#config = { ...this.#config, instructions };
+    if (this.#resolved) this.#resolved = { ...this.#resolved, instructions };
   }
 
   /** Resolves `${VAR}` references in a value with this process's environment. */
@@ -330,6 +350,10 @@ export class AgentProcess {
     await this.#stopParts();
     await this.#runs.end("process failed");
     return this.state;
+  }
+
+  #runConfig(): ProcessConfig {
+    return this.#resolved ?? this.#config;
   }
 
   #runnable(signal: AbortSignal): Promise<void> {

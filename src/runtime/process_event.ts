@@ -7,6 +7,8 @@
 import type { Logger } from "../log.ts";
 import type { ProcessJournal } from "../journal/mod.ts";
 import type { ProcessConfig } from "./config/mod.ts";
+import type { RunReporter, TokenUsage } from "./run_log.ts";
+import type { Conversation } from "./conversation.ts";
 
 /** An event delivered to a process (a trigger firing, or an injected event). */
 export interface ProcessEvent {
@@ -44,12 +46,18 @@ export interface RunRequest {
   logger: Logger;
   /** Aborted when the process stops during the run. */
   signal: AbortSignal;
+  /** The conversation kept across runs; the runner adds each run's exchange. */
+  conversation: Conversation;
+  /** Reports steps, streamed text and token usage to the run log (`GET /processes/{name}/runs`). */
+  report: RunReporter;
 }
 
 /** What a run produced. */
 export interface RunResult {
   /** The agent's final reply, when there is one. */
   response?: string;
+  /** Tokens the run used (journaled with the result). */
+  usage?: TokenUsage;
 }
 
 /**
@@ -57,6 +65,18 @@ export interface RunResult {
  * Until an agent runner is plugged in, the runtime has none and dead-letters events ("no runner").
  */
 export type Invoker = (run: RunRequest) => Promise<RunResult | void>;
+
+/**
+ * A failed run whose message is safe to show to API clients (it is written in the runtime's words, never a
+ * provider's or tool's error text). Other errors appear in the run log as "run failed".
+ */
+export class RunError extends Error {
+  /** An error whose `message` may be shown. */
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = "RunError";
+  }
+}
 
 /** A run refused for a reason that must not count as a failure (guardrails, payload scan). */
 export class RunBlockedError extends Error {

@@ -11,7 +11,15 @@ import type { ProcessJournal } from "../journal/mod.ts";
 import type { ProcessConfig } from "./config/mod.ts";
 import { DeadLetters } from "./dead_letters.ts";
 import { Delivery, type DeliveryStatus } from "./delivery.ts";
-import { type Invoker, type ProcessEvent, RunBlockedError, type RunResult } from "./process_event.ts";
+import {
+  type Invoker,
+  type ProcessEvent,
+  RunBlockedError,
+  RunError,
+  type RunResult,
+} from "./process_event.ts";
+import type { Conversation } from "./conversation.ts";
+import { RunLog, type UsageSummary } from "./run_log.ts";
 
 /** Longest stored reply and error text in journal entries. */
 const REPLY_CHARS = 2000;
@@ -27,6 +35,10 @@ export interface RunsHost {
   logger: Logger;
   /** Journal. */
   journal: ProcessJournal | undefined;
+  /** The conversation kept across runs. */
+  conversation: Conversation;
+  /** The resolved config the next run uses (live changes such as new instructions included). */
+  runConfig(): ProcessConfig;
   /** Resolves when runs may happen (running, or awaiting woken); rejects when `signal` aborts. */
   runnable(signal: AbortSignal): Promise<void>;
   /** Moves the process to failed, not awaited. */
@@ -43,12 +55,16 @@ export interface RunsStatus extends Partial<DeliveryStatus> {
   invocations: number;
   /** Dead letters held. */
   dead_letters: number;
+  /** Tokens and runs today (UTC) and since deploy. */
+  usage: UsageSummary;
 }
 
 /** Runs of one process. */
 export class ProcessRuns {
   /** Events given up, kept across starts. */
   readonly deadLetters: DeadLetters = new DeadLetters(100);
+  /** Recent runs, usage and the progress feed, kept across starts. */
+  readonly log: RunLog = new RunLog();
   #host: RunsHost;
   #invoker: Invoker | undefined;
   #delivery: Delivery | undefined;
@@ -67,7 +83,7 @@ export class ProcessRuns {
     const host = this.#host;
     this.#delivery = new Delivery({
       runnable: (signal) => host.runnable(signal),
-      run: (event, attempt, signal) => this.#run(config, event, attempt, signal),
+      run: (event, attempt, signal) => this.#run(event, attempt, signal),
       fail: (reason) => host.fail(reason),
       warn: (message, fields) => host.logger.warning(message, { process: host.name, ...fields }),
     }, { settings: config.trigger_delivery, workers: config.concurrency, deadLetters: this.deadLetters });
@@ -109,15 +125,11 @@ export class ProcessRuns {
       invocations: this.#invocations,
       ...this.#delivery?.status(),
       dead_letters: this.deadLetters.size,
+      usage: this.log.usage(),
     };
   }
 
-  async #run(
-    config: ProcessConfig,
-    event: ProcessEvent,
-    attempt: number,
-    signal: AbortSignal,
-  ): Promise<RunResult> {
+  async #run(event: ProcessEvent, attempt: number, signal: AbortSignal): Promise<RunResult> {
     const host = this.#host;
     const invoker = this.#invoker;
     if (!invoker) {
@@ -127,11 +139,18 @@ export class ProcessRuns {
       this.#warnedNoRunner = true;
       throw new RunBlockedError("no runner", "no agent runner is configured");
     }
+    const config = host.runConfig();
     const invocation = ++this.#invocations;
     const journal = host.journal;
     const { trigger_id, trigger_type, event_id } = event;
-    await journal?.record("invocation_start", { invocation, event_id, trigger_id, attempt });
-    const began = performance.now();
+    const report = this.log.begin({ invocation, attempt, event_id, trigger_id, trigger_type });
+    await journal?.record("invocation_start", {
+      invocation,
+      run_id: report.runId,
+      event_id,
+      trigger_id,
+      attempt,
+    });
     host.runStarted();
     try {
       const result = await invoker({
@@ -144,19 +163,28 @@ export class ProcessRuns {
         journal,
         logger: host.logger,
         signal,
+        report,
+        conversation: host.conversation,
       }) ?? {};
+      const reply = result.response === undefined ? null : result.response.slice(0, REPLY_CHARS);
+      const record = report.end("succeeded", { reply });
       await journal?.record("invocation_result", {
         invocation,
+        run_id: report.runId,
         event_id,
         trigger_type,
         attempt,
-        duration_ms: Math.round((performance.now() - began) * 10) / 10,
-        response: result.response === undefined ? null : result.response.slice(0, REPLY_CHARS),
+        duration_ms: record.duration_ms,
+        response: reply,
+        usage: record.usage,
       });
       return result;
     } catch (error) {
+      const blocked = error instanceof RunBlockedError;
+      report.end(blocked ? "blocked" : "failed", { error: publicError(error) });
       await journal?.record("error", {
         invocation,
+        run_id: report.runId,
         event_id,
         attempt,
         error_type: error instanceof Error ? error.name : typeof error,
@@ -167,4 +195,11 @@ export class ProcessRuns {
       host.runEnded();
     }
   }
+}
+
+/** What the run log may say about a failure: the runtime's own words only. */
+function publicError(error: unknown): string {
+  if (error instanceof RunBlockedError) return error.reason;
+  if (error instanceof RunError) return error.message.slice(0, ERROR_CHARS);
+  return "run failed";
 }

@@ -8,7 +8,7 @@ import { resolve } from "node:path";
 import { Logger } from "../log.ts";
 import { describeError } from "../_util/errors.ts";
 import { JournalPool, ProcessJournal } from "../journal/mod.ts";
-import type { ProcessConfig } from "./config/mod.ts";
+import type { ConfigIssue, ProcessConfig } from "./config/mod.ts";
 import { resolveEnvReferences } from "./policy/mod.ts";
 import { AgentProcess, type ProcessSummary } from "./process.ts";
 import { RuntimeError } from "./errors.ts";
@@ -36,6 +36,11 @@ export interface AgentRuntimeOptions {
   store?: ProcessStore;
   /** Runs the agent for an event. @default none: events are dead-lettered as "no runner" */
   invoker?: Invoker;
+  /**
+   * Checks a parsed config beyond its schema (for example that the model's provider is known); the control
+   * API answers its issues as 422 INVALID_CONFIG at deploy. @default no further checks
+   */
+  checkConfig?: (config: ProcessConfig) => ConfigIssue[];
 }
 
 /** Options for {@linkcode AgentRuntime.deploy}. */
@@ -78,6 +83,7 @@ export class AgentRuntime {
   #parts: readonly ProcessPartFactory[];
   #store: ProcessStore | undefined;
   #invoker: Invoker | undefined;
+  #checkConfig: (config: ProcessConfig) => ConfigIssue[];
   #stored = new Map<string, StoredProcess>();
   #processes = new Map<string, AgentProcess>();
   #journals = new JournalPool();
@@ -91,6 +97,7 @@ export class AgentRuntime {
     this.#parts = options.parts ?? [];
     this.#store = options.store;
     this.#invoker = options.invoker;
+    this.#checkConfig = options.checkConfig ?? (() => []);
     this.#processLogger = this.logger.child("process");
   }
 
@@ -111,6 +118,11 @@ export class AgentRuntime {
       throw new RuntimeError("PROCESS_NOT_FOUND", `no process named ${name}`, { details: { process: name } });
     }
     return process;
+  }
+
+  /** Issues of a parsed config beyond its schema (see {@linkcode AgentRuntimeOptions.checkConfig}). */
+  checkConfig(config: ProcessConfig): ConfigIssue[] {
+    return this.#checkConfig(config);
   }
 
   /** `{name, state, process_id}` of every process, in deploy order. */
@@ -213,6 +225,21 @@ export class AgentRuntime {
       this.#stored.set(name, next);
     }
     process.updateConfig(config);
+  }
+
+  /**
+   * Replaces a process's instructions, in the store too. The next run uses them; a run in flight finishes
+   * with the old ones; servers, conversation and context are kept.
+   */
+  async setInstructions(name: string, instructions: string): Promise<void> {
+    const process = this.require(name);
+    const record = this.#stored.get(name);
+    if (record && this.#store) {
+      const next = { ...record, config: { ...record.config, instructions } };
+      await this.#store.save(next);
+      this.#stored.set(name, next);
+    }
+    process.setInstructions(instructions);
   }
 
   /** Stops and unregisters a process and forgets its stored deployment. Its journal entries stay. */

@@ -62,8 +62,9 @@ export function registerDeployRoute(ctx: RouteContext): void {
     if (runtime.get(name)) throw processExists(name);
     refusePolicy(checkEnvReferences(body, ctx.policy), { logger, process: name });
     const parsed = parseProcessConfig(rawConfig);
-    if (!parsed.ok) {
-      const details = parsed.issues.map((issue) => ({
+    const issues = parsed.ok ? runtime.checkConfig(parsed.config) : parsed.issues;
+    if (!parsed.ok || issues.length > 0) {
+      const details = issues.map((issue) => ({
         field: issue.field === "(config)" ? "config" : `config.${issue.field}`,
         expected: issue.expected,
       }));

@@ -8,7 +8,7 @@
  */
 
 import type { z } from "zod";
-import { integer, list, modelString, number, oneOf, strictObject, string } from "./_fields.ts";
+import { boolean, integer, list, modelString, number, oneOf, strictObject, string } from "./_fields.ts";
 import { exactly } from "../../_util/schema_proof.ts";
 import { type BudgetConfig, type BudgetConfigInput, BudgetConfigSchema } from "./budget_config.ts";
 import { type ContextConfig, type ContextConfigInput, ContextConfigSchema } from "./context_config.ts";
@@ -66,6 +66,24 @@ export interface ProcessConfigInput {
    * @default []
    */
   triggers?: TriggerConfigInput[];
+  /**
+   * Most model turns in one run (each turn may call tools). When it is reached the run ends with the last
+   * assistant text. An integer from 1 to 100.
+   * @default 10
+   */
+  max_steps?: number;
+  /**
+   * Stream the model's answer: text appears on the run stream (`GET /processes/{name}/runs/events`) as the
+   * model writes it. When false each model turn is one request and one answer.
+   * @default true
+   */
+  stream?: boolean;
+  /**
+   * Seconds one run may take (model turns and tool calls); past it the run is aborted and fails. A number
+   * >= 0; 0 means no limit.
+   * @default 600
+   */
+  run_timeout?: number;
   /** The operator inbox. Defaults: see {@linkcode InboxConfigInput}. */
   inbox?: InboxConfigInput;
   /** Limits on tool calls, turns, runs and cost. Defaults: see {@linkcode BudgetConfigInput}. */
@@ -132,6 +150,24 @@ export interface ProcessConfig {
    * @default []
    */
   triggers: TriggerConfig[];
+  /**
+   * Most model turns in one run (each turn may call tools). When it is reached the run ends with the last
+   * assistant text. An integer from 1 to 100.
+   * @default 10
+   */
+  max_steps: number;
+  /**
+   * Stream the model's answer: text appears on the run stream (`GET /processes/{name}/runs/events`) as the
+   * model writes it. When false each model turn is one request and one answer.
+   * @default true
+   */
+  stream: boolean;
+  /**
+   * Seconds one run may take (model turns and tool calls); past it the run is aborted and fails. A number
+   * >= 0; 0 means no limit.
+   * @default 600
+   */
+  run_timeout: number;
   /** The operator inbox. */
   inbox: InboxConfig;
   /** Limits on tool calls, turns, runs and cost. */
@@ -190,6 +226,9 @@ const shape = {
   execution_mode: oneOf(EXECUTION_MODES).default("strict"),
   servers: ServersConfigSchema.default(() => ({})),
   triggers: TriggersConfigSchema.default(() => []),
+  max_steps: integer({ min: 1, max: 100 }).default(10),
+  stream: boolean().default(true),
+  run_timeout: number({ min: 0 }).default(600),
   inbox: InboxConfigSchema.prefault(() => ({})),
   budget: BudgetConfigSchema.prefault(() => ({})),
   health: HealthConfigSchema.prefault(() => ({})),

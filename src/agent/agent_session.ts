@@ -1,0 +1,20 @@
+/**
+ * What a started process's agent holds between runs: its model client, its MCP connections and its
+ * payload scanner.
+ *
+ * @module
+ */
+
+import type { ModelClient } from "../models/mod.ts";
+import type { TextScanner } from "../guardrails/mod.ts";
+import type { McpConnections } from "./mcp/mod.ts";
+
+/** The live parts of one started agent. */
+export interface AgentSession {
+  /** The model. */
+  client: ModelClient;
+  /** Connected MCP servers; undefined when the config has none. */
+  connections: McpConnections | undefined;
+  /** Scans trigger payloads; undefined when nothing is scanned. */
+  scanner: TextScanner | undefined;
+}

@@ -1,0 +1,73 @@
+import assert from "node:assert/strict";
+import { parseProcessConfig, type ProcessConfig, type ProcessConfigInput } from "../runtime/mod.ts";
+import { buildPrompt } from "./prompt.ts";
+
+function config(input: ProcessConfigInput): ProcessConfig {
+  const parsed = parseProcessConfig(input);
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
+  return parsed.config;
+}
+
+const HISTORY = [
+  { role: "user" as const, content: "q1" },
+  { role: "assistant" as const, content: "a1" },
+  { role: "user" as const, content: "q2" },
+  { role: "assistant" as const, content: "a2" },
+];
+
+Deno.test("the prompt holds every block in the documented order", () => {
+  const messages = buildPrompt({
+    config: config({
+      instructions: "Be brief.",
+      budget: { enabled: true, max_tool_calls_per_day: 40 },
+      mission: { enabled: true, objective: "Close tickets", success_criteria: "No open tickets" },
+    }),
+    state: { tickets: 3 },
+    memories: [{ id: "m1", text: "Alice prefers e-mail", score: 0.8 }],
+    operatorMessages: "=== OPERATOR MESSAGES ===\nhi\n=== END OPERATOR MESSAGES ===",
+    conversation: HISTORY,
+    trigger: "[Trigger: cron] ...",
+  });
+  assert.deepEqual(messages.map((m) => m.role), [
+    "system",
+    "system",
+    "system",
+    "system",
+    "system",
+    "system",
+    "user",
+    "assistant",
+    "user",
+    "assistant",
+    "user",
+  ]);
+  assert.equal(messages[0].content, "Be brief.");
+  assert.equal(messages[1].content, '[Context State] {"tickets":3}');
+  assert.match(
+    messages[2].content,
+    /^\[Relevant Memories\]\n- \(m1, relevance 0\.80\) Alice prefers e-mail$/,
+  );
+  assert.equal(messages[3].content, '[Budget] {"max_tool_calls_per_day":40}');
+  assert.equal(messages[4].content, "[Mission] Objective: Close tickets\nSuccess criteria: No open tickets");
+  assert.match(messages[5].content, /^=== OPERATOR MESSAGES ===/);
+  assert.equal(messages.at(-1)!.content, "[Trigger: cron] ...");
+});
+
+Deno.test("empty blocks are left out and the history follows the context settings", () => {
+  const bare = buildPrompt({ config: config({}), state: {}, conversation: HISTORY, trigger: "t" });
+  assert.deepEqual(bare.map((m) => m.content), ["q1", "a1", "q2", "a2", "t"]);
+  const capped = buildPrompt({
+    config: config({ context: { conversation_max_messages: 2 } }),
+    state: {},
+    conversation: HISTORY,
+    trigger: "t",
+  });
+  assert.deepEqual(capped.map((m) => m.content), ["q2", "a2", "t"]);
+  const stateless = buildPrompt({
+    config: config({ context: { conversation_history: false } }),
+    state: {},
+    conversation: HISTORY,
+    trigger: "t",
+  });
+  assert.deepEqual(stateless.map((m) => m.content), ["t"]);
+});

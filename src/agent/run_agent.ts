@@ -1,0 +1,157 @@
+/**
+ * One run: scan the payload, assemble the prompt, run the tool loop, keep the exchange, checkpoint.
+ *
+ * Journal entries written (level `full` for the first three; every level for the others): `model_turn`
+ * (assistant text, tool calls, usage), `tool_call`
+ * (tool and arguments), `tool_result` (the result's first {@linkcode TOOL_RESULT_JOURNAL_CHARS} characters),
+ * `model_retry` (each retried model request), and after a successful run `checkpoint`
+ * `{invocation, context, conversation}`. The runtime adds `trigger_event` (when the event arrives),
+ * `invocation_start`, `invocation_result` (reply and usage) and `error`. Secret values are replaced by
+ * `[REDACTED]` in every entry.
+ *
+ * @module
+ */
+
+import { ModelError } from "../models/mod.ts";
+import { scanPayload } from "../guardrails/mod.ts";
+import { RunBlockedError, RunError, type RunRequest, type RunResult } from "../runtime/mod.ts";
+import type { AgentSession } from "./agent_session.ts";
+import { buildPrompt, type PromptMemory } from "./prompt.ts";
+import { renderPayload, triggerMessage } from "./trigger_message.ts";
+import { runToolLoop, type ToolBox } from "./tool_loop.ts";
+import { builtinTools } from "./builtin_tools.ts";
+import { redactStrings } from "../_util/redact_strings.ts";
+import { StreamRedactor } from "./stream_redactor.ts";
+
+/** Characters of a tool result kept in the journal and the run log. */
+export const TOOL_RESULT_JOURNAL_CHARS = 2000;
+
+/** Runs the agent for one event. */
+export async function runAgent(run: RunRequest, session: AgentSession): Promise<RunResult> {
+  const { config, event, journal, report } = run;
+  const redact = (text: string) => run.secrets.redact(text);
+  // The process journal redacts secret values itself.
+  const record = (type: string, data: Record<string, unknown>) =>
+    void journal?.record(type, { run_id: report.runId, ...data });
+  if (session.scanner) {
+    const scan = await scanPayload(event.payload, session.scanner, {
+      maxChars: config.trigger_delivery.max_payload_chars,
+    });
+    if (scan.flagged) {
+      throw new RunBlockedError("blocked by guardrails", `payload flagged: ${scan.categories.join(", ")}`);
+    }
+  }
+  const trigger = triggerMessage(event, { maxPayloadChars: config.trigger_delivery.max_payload_chars });
+  const messages = buildPrompt({
+    config,
+    state: run.context.view().state,
+    memories: await relevantMemories(run, renderPayload(event.payload, 2000)),
+    conversation: run.conversation.messages(),
+    trigger,
+  });
+  const tools = toolBox(run, session);
+  const signals = [run.signal];
+  if (config.run_timeout > 0) signals.push(AbortSignal.timeout(config.run_timeout * 1000));
+  const signal = AbortSignal.any(signals);
+  const streamed = new StreamRedactor(run.secrets.values(), redact, (text) => report.text(text));
+  let result;
+  try {
+    result = await runToolLoop({
+      client: session.client,
+      messages,
+      tools,
+      maxSteps: config.max_steps,
+      stream: config.stream,
+      signal,
+      observer: {
+        text: (delta) => streamed.push(delta),
+        turn: (step, turn) => {
+          streamed.flush();
+          report.usage(turn.usage);
+          const data = { step, text: turn.text, tool_calls: turn.toolCalls, usage: turn.usage };
+          report.step("model_turn", redactStrings(data, redact));
+          record("model_turn", data);
+        },
+        retry: (step, attempt) => {
+          report.step("model_retry", { step, ...attempt });
+          record("model_retry", { step, ...attempt });
+        },
+        toolCall: (call, args) => {
+          const data = { tool: call.name, call_id: call.id, args: args ?? { raw: call.arguments } };
+          report.step("tool_call", redactStrings(data, redact));
+          record("tool_call", data);
+        },
+        toolResult: (call, outcome) => {
+          const data = {
+            tool: call.name,
+            call_id: call.id,
+            is_error: outcome.isError,
+            result: outcome.content.slice(0, TOOL_RESULT_JOURNAL_CHARS),
+          };
+          report.step("tool_result", redactStrings(data, redact));
+          record("tool_result", data);
+        },
+      },
+    });
+  } catch (error) {
+    if (run.signal.aborted) throw error;
+    if (signal.aborted) throw new RunError(`the run took longer than run_timeout (${config.run_timeout} s)`);
+    if (error instanceof ModelError) throw new RunError(modelFailure(error), { cause: error });
+    throw error;
+  }
+  const reply = redact(result.reply);
+  if (result.capped) {
+    report.step("note", { text: `stopped after max_steps (${config.max_steps}) model turns` });
+  }
+  if (config.context.conversation_history) {
+    run.conversation.append([
+      { role: "user", content: redact(trigger) },
+      { role: "assistant", content: reply },
+    ], config.context.conversation_max_messages);
+  }
+  record("checkpoint", {
+    invocation: run.invocation,
+    context: run.context.view().state,
+    conversation: run.conversation.messages(),
+  });
+  return { response: reply, usage: result.usage };
+}
+
+function modelFailure(error: ModelError): string {
+  const status = error.status === null ? "" : ` (HTTP ${error.status})`;
+  return `the model request failed: ${error.kind}${status}`;
+}
+
+async function relevantMemories(run: RunRequest, query: string): Promise<PromptMemory[]> {
+  const memory = run.memory;
+  if (!memory) return [];
+  const { memory_max, memory_min_score } = run.config.context;
+  return await memory.search(query, { limit: memory_max, minScore: memory_min_score });
+}
+
+/** Built-in tools first, then the MCP servers' tools. */
+function toolBox(run: RunRequest, session: AgentSession): ToolBox {
+  const builtins = builtinTools({
+    context: run.context,
+    memory: run.memory,
+    secrets: run.config.secrets.enabled ? run.secrets : undefined,
+    memoryMax: run.config.context.memory_max,
+  });
+  const connections = session.connections;
+  return {
+    specs: () => [
+      ...[...builtins.values()].map((tool) => tool.spec),
+      ...(connections?.tools() ?? []).map((tool) => ({
+        name: tool.name,
+        description: tool.description,
+        inputSchema: tool.inputSchema,
+      })),
+    ],
+    call: (name, args, signal) => {
+      const builtin = builtins.get(name);
+      if (builtin) return builtin.run(args);
+      if (connections) return connections.call(name, args, { signal });
+      return Promise.resolve({ content: `No tool named ${name}.`, isError: true });
+    },
+  };
+}
