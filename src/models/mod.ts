@@ -10,7 +10,7 @@
  * when a required variable is unset.
  *
  * ## Built-in providers
- * Variables are read only through the `env` lookup given to `resolve` (never `Deno.env`); an empty value
+ * Variables are read only through the `env` lookup given to `resolve` (never the process environment directly); an empty value
  * counts as unset. {@linkcode ProviderRegistry.variables} lists them all for the permission plan.
  *
  * | provider | API | variables (default) |

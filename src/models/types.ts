@@ -104,7 +104,7 @@ export interface RetryOptions {
 
 /** What a provider needs to build a client. */
 export interface ProviderOptions {
-  /** Where the provider reads its variables (never `Deno.env` directly). */
+  /** Where the provider reads its variables (never the process environment directly). */
   env: EnvLookup;
   /** The fetch to use. @default globalThis.fetch */
   fetch?: typeof fetch;
