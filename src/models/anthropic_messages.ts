@@ -27,19 +27,14 @@ export interface AnthropicMessagesClientOptions extends HttpClientOptions {
 /** The `anthropic-version` header sent. */
 export const ANTHROPIC_VERSION = "2023-06-01";
 
-function finish(
-  text: string,
-  toolCalls: ToolCall[],
-  usage: Usage,
-  reason: string | null | undefined,
-): ModelTurn {
+function finish(turn: Omit<ModelTurn, "stopReason">, reason: string | null | undefined): ModelTurn {
   if (reason === "max_tokens") throw new ModelError("truncated", "the model answer hit max_tokens");
-  const stopReason = toolCalls.length > 0 || reason === "tool_use"
+  const stopReason = turn.toolCalls.length > 0 || reason === "tool_use"
     ? "tool_calls"
     : reason === "end_turn" || reason === "stop_sequence" || !reason
     ? "stop"
     : "other";
-  return { text, toolCalls, usage, stopReason };
+  return { ...turn, stopReason };
 }
 
 /** A Messages API model client. */
@@ -106,7 +101,7 @@ export class AnthropicMessagesClient implements ModelClient {
       input_tokens: answer.usage?.input_tokens ?? 0,
       output_tokens: answer.usage?.output_tokens ?? 0,
     };
-    return finish(text, toolCalls, usage, answer.stop_reason);
+    return finish({ text, toolCalls, usage }, answer.stop_reason);
   }
 
   async #readStream(response: Response, request: ModelRequest): Promise<ModelTurn> {
@@ -147,7 +142,7 @@ export class AnthropicMessagesClient implements ModelClient {
         case "message_stop": {
           const toolCalls = blocks.filter((call) => call !== undefined)
             .map((call) => ({ ...call, arguments: call.arguments === "" ? "{}" : call.arguments }));
-          return finish(text, toolCalls, usage, reason);
+          return finish({ text, toolCalls, usage }, reason);
         }
         case "error":
           throw new ModelError("http", "the model API reported an error in its stream", {

@@ -16,15 +16,14 @@ import type { ModelClient, ModelRequest, ModelTurn, ToolCall, Usage } from "./ty
 export type OpenAiChatClientOptions = HttpClientOptions;
 
 /** The turn for a finish reason: "length" is a truncated answer; tool calls win over other reasons. */
-function finish(
-  text: string,
-  toolCalls: ToolCall[],
-  usage: Usage,
-  reason: string | null | undefined,
-): ModelTurn {
+function finish(turn: Omit<ModelTurn, "stopReason">, reason: string | null | undefined): ModelTurn {
   if (reason === "length") throw new ModelError("truncated", "the model answer hit its length limit");
-  const stopReason = toolCalls.length > 0 ? "tool_calls" : reason === "stop" || !reason ? "stop" : "other";
-  return { text, toolCalls, usage, stopReason };
+  const stopReason = turn.toolCalls.length > 0
+    ? "tool_calls"
+    : reason === "stop" || !reason
+    ? "stop"
+    : "other";
+  return { ...turn, stopReason };
 }
 
 /** A Chat Completions model client. */
@@ -78,7 +77,7 @@ export class OpenAiChatClient implements ModelClient {
       input_tokens: answer.usage?.prompt_tokens ?? 0,
       output_tokens: answer.usage?.completion_tokens ?? 0,
     };
-    return finish(choice.message.content ?? "", toolCalls, usage, choice.finish_reason);
+    return finish({ text: choice.message.content ?? "", toolCalls, usage }, choice.finish_reason);
   }
 
   async #readStream(response: Response, request: ModelRequest): Promise<ModelTurn> {
@@ -88,7 +87,7 @@ export class OpenAiChatClient implements ModelClient {
     let reason: string | null | undefined;
     for await (const event of streamEvents(response, request.signal)) {
       if (event.data === "[DONE]") {
-        return finish(text, calls.filter((call) => call !== undefined), usage, reason);
+        return finish({ text, toolCalls: calls.filter((call) => call !== undefined), usage }, reason);
       }
       const chunk = parseAnswer(chatChunkSchema, parseEventData(event.data));
       if (chunk.error !== undefined) {

@@ -17,9 +17,9 @@ function read(env: EnvLookup, name: string): string | undefined {
   return value === undefined || value.trim() === "" ? undefined : value.trim();
 }
 
-function required(env: EnvLookup, provider: string, name: string): string {
-  const value = read(env, name);
-  if (value === undefined) throw new MissingModelKeyError(provider, name);
+function required(env: EnvLookup, variable: { provider: string; name: string }): string {
+  const value = read(env, variable.name);
+  if (value === undefined) throw new MissingModelKeyError(variable.provider, variable.name);
   return value;
 }
 
@@ -32,7 +32,7 @@ export const OPENAI_PROVIDER: ModelProvider = {
     new OpenAiResponsesClient({
       provider: "openai",
       model,
-      apiKey: required(options.env, "openai", "OPENAI_API_KEY"),
+      apiKey: required(options.env, { provider: "openai", name: "OPENAI_API_KEY" }),
       baseUrl: read(options.env, "OPENAI_BASE_URL") ?? "https://api.openai.com/v1",
       fetch: options.fetch,
       retry: options.retry,
@@ -48,7 +48,7 @@ export const OPENAI_COMPATIBLE_PROVIDER: ModelProvider = {
     new OpenAiChatClient({
       provider: "openai-compatible",
       model,
-      baseUrl: required(options.env, "openai-compatible", "OPENAI_COMPATIBLE_BASE_URL"),
+      baseUrl: required(options.env, { provider: "openai-compatible", name: "OPENAI_COMPATIBLE_BASE_URL" }),
       apiKey: read(options.env, "OPENAI_COMPATIBLE_API_KEY"),
       fetch: options.fetch,
       retry: options.retry,
@@ -90,7 +90,7 @@ export const ANTHROPIC_PROVIDER: ModelProvider = {
     new AnthropicMessagesClient({
       provider: "anthropic",
       model,
-      apiKey: required(options.env, "anthropic", "ANTHROPIC_API_KEY"),
+      apiKey: required(options.env, { provider: "anthropic", name: "ANTHROPIC_API_KEY" }),
       baseUrl: read(options.env, "ANTHROPIC_BASE_URL") ?? "https://api.anthropic.com",
       fetch: options.fetch,
       retry: options.retry,

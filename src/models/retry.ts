@@ -44,8 +44,17 @@ export interface PostOptions {
   onRetry?: (attempt: ModelAttempt) => void;
 }
 
+/** What {@linkcode retryDelay} looks at. */
+export interface RetryDelayOptions {
+  /** The failed answer's headers (`null` after a network error). */
+  headers: Headers | null;
+  /** Retry bounds. */
+  retry: ResolvedRetry;
+}
+
 /** The wait before attempt `failed + 1`: the server's hint when it gives one, else the backoff; capped. */
-export function retryDelay(failed: number, headers: Headers | null, retry: ResolvedRetry): number {
+export function retryDelay(failed: number, options: RetryDelayOptions): number {
+  const { headers, retry } = options;
   let delay = retry.baseDelayMs * 2 ** (failed - 1);
   const ms = headers?.get("retry-after-ms");
   const after = headers?.get("retry-after");
@@ -133,7 +142,7 @@ export async function postWithRetries(url: string, options: PostOptions): Promis
       failure = new ModelError("network", "the model API could not be reached", { cause: error });
     }
     if (attempt > retry.maxRetries) throw failure;
-    const delay = retryDelay(attempt, headers, retry);
+    const delay = retryDelay(attempt, { headers, retry });
     options.onRetry?.({
       attempt,
       status: failure.status,

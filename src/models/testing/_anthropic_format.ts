@@ -7,7 +7,8 @@
 import type { ChatMessage, ToolCall } from "../types.ts";
 import { contentText, list, pieces, record, type ReplyTurn, sse, text, type WireFormat } from "./_wire.ts";
 
-function parseBlocks(role: unknown, content: unknown, names: Map<string, string>): ChatMessage[] {
+function parseBlocks(message: Record<string, unknown>, names: Map<string, string>): ChatMessage[] {
+  const { role, content } = message;
   if (typeof content === "string") {
     return [role === "assistant" ? { role, content } : { role: "user", content }];
   }
@@ -49,7 +50,7 @@ function parseMessages(body: Record<string, unknown>): ChatMessage[] {
   const names = new Map<string, string>();
   for (const value of list(body.messages)) {
     const message = record(value) ?? {};
-    messages.push(...parseBlocks(message.role, message.content, names));
+    messages.push(...parseBlocks(message, names));
   }
   return messages;
 }

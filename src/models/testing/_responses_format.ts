@@ -42,7 +42,7 @@ function parseMessages(body: Record<string, unknown>): ChatMessage[] {
 function outputItems(turn: ReplyTurn): Record<string, unknown>[] {
   const items: Record<string, unknown>[] = [];
   if (turn.text !== "" || turn.calls.length === 0) items.push(messageItem(turn, turn.text));
-  turn.calls.forEach((call, index) => items.push(callItem(turn, index, call.arguments)));
+  for (let index = 0; index < turn.calls.length; index++) items.push(callItem(turn, { index, done: true }));
   return items;
 }
 
@@ -51,8 +51,11 @@ function messageItem(turn: ReplyTurn, value: string): Record<string, unknown> {
   return { type: "message", id: `msg_${turn.seq}`, status: "completed", role: "assistant", content };
 }
 
-function callItem(turn: ReplyTurn, index: number, args: string): Record<string, unknown> {
+/** The `index`th function_call item, with its arguments when `done`. */
+function callItem(turn: ReplyTurn, item: { index: number; done: boolean }): Record<string, unknown> {
+  const { index, done } = item;
   const call = turn.calls[index];
+  const args = done ? call.arguments : "";
   const id = `fc_${turn.seq}_${index}`;
   return {
     type: "function_call",
@@ -109,12 +112,14 @@ export const RESPONSES_FORMAT: WireFormat = {
     }
     turn.calls.forEach((call, index) => {
       const item_id = `fc_${turn.seq}_${index}`;
-      out.push(event("response.output_item.added", { output_index, item: callItem(turn, index, "") }));
+      out.push(
+        event("response.output_item.added", { output_index, item: callItem(turn, { index, done: false }) }),
+      );
       for (const delta of pieces(call.arguments, 16)) {
         out.push(event("response.function_call_arguments.delta", { item_id, output_index, delta }));
       }
       out.push(
-        event("response.output_item.done", { output_index, item: callItem(turn, index, call.arguments) }),
+        event("response.output_item.done", { output_index, item: callItem(turn, { index, done: true }) }),
       );
       output_index++;
     });

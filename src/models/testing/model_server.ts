@@ -98,7 +98,8 @@ function tokens(chars: number): number {
   return Math.ceil(chars / 4);
 }
 
-function turnOf(reply: ScriptedReply, request: RecordedRequest, seq: number): ReplyTurn {
+function turnOf(reply: ScriptedReply, context: { request: RecordedRequest; seq: number }): ReplyTurn {
+  const { request, seq } = context;
   const text = "text" in reply && reply.text !== undefined ? reply.text : "";
   const prefix = request.api === "anthropic" ? "toolu" : "call";
   const calls: ToolCall[] = "toolCalls" in reply
@@ -127,7 +128,11 @@ function turnOf(reply: ScriptedReply, request: RecordedRequest, seq: number): Re
   };
 }
 
-function slowStream(events: string[], delayMs: number, closing: AbortSignal): ReadableStream<Uint8Array> {
+function slowStream(
+  events: string[],
+  pace: { delayMs: number; closing: AbortSignal },
+): ReadableStream<Uint8Array> {
+  const { delayMs, closing } = pace;
   const encoder = new TextEncoder();
   const cancelled = new AbortController();
   const signal = AbortSignal.any([cancelled.signal, closing]);
@@ -195,10 +200,12 @@ export function startModelServer(options: ModelServerOptions = {}): ModelServer 
         headers: { ...JSON_HEADERS, ...reply.headers },
       });
     }
-    const turn = turnOf(reply, recorded, ++seq);
+    const turn = turnOf(reply, { request: recorded, seq: ++seq });
     if (parsed.stream) {
       const events = route.format.events(turn);
-      const body = chunkDelayMs > 0 ? slowStream(events, chunkDelayMs, closing.signal) : events.join("");
+      const body = chunkDelayMs > 0
+        ? slowStream(events, { delayMs: chunkDelayMs, closing: closing.signal })
+        : events.join("");
       return new Response(body, { headers: SSE_HEADERS });
     }
     const json = route.format.json(turn);

@@ -1,10 +1,14 @@
 import assert from "node:assert/strict";
 import { startModelServer } from "./model_server.ts";
 
-async function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+async function post(
+  url: string,
+  body: unknown,
+  options: { headers?: Record<string, string> } = {},
+): Promise<Response> {
   return await fetch(url, {
     method: "POST",
-    headers: { "content-type": "application/json", ...headers },
+    headers: { "content-type": "application/json", ...options.headers },
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
 }
@@ -15,7 +19,7 @@ Deno.test("model server binds 127.0.0.1 on a free port and answers the echo mode
   const response = await post(`${server.url}/chat/completions`, {
     model: "echo",
     messages: [{ role: "user", content: "hello world" }],
-  }, { "x-trace": "t1" });
+  }, { headers: { "x-trace": "t1" } });
   const answer = await response.json();
   assert.equal(answer.choices[0].message.content, "Echo: hello world");
   assert.equal(answer.choices[0].finish_reason, "stop");
