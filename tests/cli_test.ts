@@ -7,7 +7,7 @@ const exact = (dir: string, extra: string[] = []) => [
   "--allow-net",
   `--allow-read=${dir}`,
   `--allow-write=${dir}`,
-  "--allow-env=AGENTRY_API_TOKEN,AGENTRY_RELAUNCHED,LOG_STREAM,LOG_TOKENS",
+  "--allow-env=AGENTRY_API_TOKEN,AGENTRY_RELAUNCHED,LOG_STREAM,LOG_TOKENS,ANTHROPIC_API_KEY,ANTHROPIC_BASE_URL,OLLAMA_HOST,OPENAI_API_KEY,OPENAI_BASE_URL,OPENAI_COMPATIBLE_API_KEY,OPENAI_COMPATIBLE_BASE_URL",
   ...extra,
 ];
 
@@ -144,7 +144,7 @@ Deno.test("run with every permission, it relaunches itself holding only what its
   assert.match(
     plan,
     new RegExp(
-      `read=${dir.path} write=${dir.path} env=AGENTRY_API_TOKEN,AGENTRY_RELAUNCHED,LOG_STREAM,LOG_TOKENS run=none`,
+      `read=${dir.path} write=${dir.path} env=AGENTRY_API_TOKEN,AGENTRY_RELAUNCHED,LOG_STREAM,LOG_TOKENS,ANTHROPIC_API_KEY,ANTHROPIC_BASE_URL,OLLAMA_HOST,OPENAI_API_KEY,OPENAI_BASE_URL,OPENAI_COMPATIBLE_API_KEY,OPENAI_COMPATIBLE_BASE_URL run=none`,
     ),
   );
   const commandDeploy = await api(url, token, "/processes", {
@@ -174,7 +174,7 @@ Deno.test("--allow-command-deploys and --allow-env-var widen exactly what they n
   const { url, token } = await cli.listening();
   assert.match(
     await cli.waitFor("stderr", /permissions plan=/),
-    /env=AGENTRY_API_TOKEN,AGENTRY_RELAUNCHED,LOG_STREAM,LOG_TOKENS,SERVICE_KEY run=all/,
+    /env=AGENTRY_API_TOKEN,AGENTRY_RELAUNCHED,LOG_STREAM,LOG_TOKENS,ANTHROPIC_API_KEY,ANTHROPIC_BASE_URL,OLLAMA_HOST,OPENAI_API_KEY,OPENAI_BASE_URL,OPENAI_COMPATIBLE_API_KEY,OPENAI_COMPATIBLE_BASE_URL,SERVICE_KEY run=all/,
   );
   const deploy = await api(url, token, "/processes", {
     method: "POST",
