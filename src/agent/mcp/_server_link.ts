@@ -77,6 +77,8 @@ export class ServerLink {
   #timer: ReturnType<typeof setTimeout> | undefined;
   #pending: Promise<unknown> = Promise.resolve();
   #refreshing: Promise<void> = Promise.resolve();
+  #retiring = new Set<Promise<void>>();
+  #stop = new AbortController();
 
   /** A link for `config`, not yet connected. */
   constructor(name: string, config: ServerConfig, settings: LinkSettings) {
@@ -115,6 +117,7 @@ export class ServerLink {
       logger: this.#log,
       timeoutMs: this.#settings.connectTimeoutMs,
       clientInfo: this.#settings.clientInfo,
+      signal: this.#stop.signal,
       prepare: (client) => this.#prepare(client),
     });
     let tools: ListedTool[];
@@ -175,8 +178,14 @@ export class ServerLink {
     const session = this.#session;
     this.#session = undefined;
     this.#log.warning("MCP server dropped; reconnecting", { server: this.name, error: describeError(cause) });
-    void session?.close();
+    if (session !== undefined) this.#retire(session);
     this.#schedule();
+  }
+
+  /** Closes a session no longer in use; {@linkcode close} waits for it. */
+  #retire(session: Session): void {
+    const closing = session.close().finally(() => this.#retiring.delete(closing));
+    this.#retiring.add(closing);
   }
 
   #schedule(): void {
@@ -241,11 +250,13 @@ export class ServerLink {
     this.#closing = true;
     this.#up = false;
     clearTimeout(this.#timer);
+    this.#stop.abort(new Error("closed while connecting"));
     const session = this.#session;
     this.#session = undefined;
     await session?.close();
     await this.#pending.catch(() => {});
     await this.#refreshing;
+    await Promise.all(this.#retiring);
   }
 }
 

@@ -44,6 +44,8 @@ export interface OpenSessionOptions {
   timeoutMs: number;
   /** Sent as `clientInfo` in initialize. */
   clientInfo: { name: string; version: string };
+  /** Aborting gives up the connect (it rejects with the reason, the client closed). */
+  signal?: AbortSignal;
   /** Called before connect, to add handlers (notifications, onclose, onerror) to the client. */
   prepare(client: Client): void;
 }
@@ -66,19 +68,24 @@ function httpHeaders(config: HttpServerConfig): Record<string, string> {
   return headers;
 }
 
-/** Resolves `promise`, or after `ms` runs `onTimeout` and rejects with {@linkcode ConnectTimeout}. */
-async function within<T>(promise: Promise<T>, ms: number, onTimeout: () => Promise<void>): Promise<T> {
+/**
+ * Resolves like `promise`, but rejects with {@linkcode ConnectTimeout} after `ms`, or with the reason
+ * when `signal` aborts (the caller then closes what `promise` was opening).
+ */
+async function within<T>(promise: Promise<T>, ms: number, signal?: AbortSignal): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      void onTimeout().catch(() => {});
-      reject(new ConnectTimeout(ms));
-    }, ms);
+  let onAbort: (() => void) | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ConnectTimeout(ms)), ms);
+    onAbort = () => reject(signal!.reason);
+    signal?.addEventListener("abort", onAbort, { once: true });
   });
   try {
-    return await Promise.race([promise, timeout]);
+    signal?.throwIfAborted();
+    return await Promise.race([promise, limit]);
   } finally {
     clearTimeout(timer);
+    signal?.removeEventListener("abort", onAbort!);
   }
 }
 
@@ -91,13 +98,13 @@ async function connect(
   options.prepare(client);
   const close = async () => {
     if (transport instanceof StreamableHTTPClientTransport && transport.sessionId !== undefined) {
-      await within(transport.terminateSession(), TERMINATE_MS, async () => {}).catch(() => {});
+      await within(transport.terminateSession(), TERMINATE_MS).catch(() => {});
     }
     await client.close().catch(() => {});
     await options.cleanup?.();
   };
   try {
-    await within(client.connect(transport), options.timeoutMs, () => client.close());
+    await within(client.connect(transport), options.timeoutMs, options.signal);
   } catch (error) {
     await client.close().catch(() => {});
     await options.cleanup?.();

@@ -156,26 +156,52 @@ Deno.test("a server that cannot be connected fails connect with McpConnectError 
   await waitFor(() => good.openStreams === 0 && good.sessions === 0, "the good server's session to close");
 });
 
-Deno.test("connect gives up after connectTimeoutMs on a server that never answers", async () => {
+/** A TCP listener that accepts connections and never answers; disposing closes it and them. */
+function muteServer(): { port: number } & AsyncDisposable {
   const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   const held: Deno.Conn[] = [];
   const accepting = (async () => {
     for await (const conn of listener) held.push(conn);
   })().catch(() => {});
-  try {
-    const port = (listener.addr as Deno.NetAddr).port;
-    const started = Date.now();
-    const error = await McpConnections.connect(
-      { mute: { url: `http://127.0.0.1:${port}/mcp` } },
-      options({ connectTimeoutMs: 300 }),
-    ).catch((e) => e);
-    assert.ok(Date.now() - started < 2_000);
-    assert.equal(error.message, "MCP server mute could not be connected: no answer within 300 ms");
-  } finally {
-    listener.close();
-    await accepting;
-    for (const conn of held) conn.close();
-  }
+  return {
+    port: (listener.addr as Deno.NetAddr).port,
+    async [Symbol.asyncDispose]() {
+      listener.close();
+      await accepting;
+      for (const conn of held) conn.close();
+    },
+  };
+}
+
+Deno.test("connect gives up after connectTimeoutMs on a server that never answers", async () => {
+  await using mute = muteServer();
+  const started = Date.now();
+  const error = await McpConnections.connect(
+    { mute: { url: `http://127.0.0.1:${mute.port}/mcp` } },
+    options({ connectTimeoutMs: 300 }),
+  ).catch((e) => e);
+  assert.ok(Date.now() - started < 2_000);
+  assert.equal(error.message, "MCP server mute could not be connected: no answer within 300 ms");
+});
+
+Deno.test("aborting the signal while a server hangs rejects the connect at once", async () => {
+  await using mute = muteServer();
+  await using served = await new LoopbackServer(sampleServer()).start();
+  const controller = new AbortController();
+  setTimeout(() => controller.abort(new Error("process stopping")), 100);
+  const started = Date.now();
+  await assert.rejects(
+    McpConnections.connect(
+      { good: { url: `${served.base}/mcp` }, mute: { url: `http://127.0.0.1:${mute.port}/mcp` } },
+      options({ connectTimeoutMs: 10_000, signal: controller.signal }),
+    ),
+    /process stopping/,
+  );
+  assert.ok(Date.now() - started < 3_000, `${Date.now() - started} ms`);
+  await waitFor(
+    () => served.openStreams === 0 && served.sessions === 0,
+    "the good server's session to close",
+  );
 });
 
 Deno.test("headers, bearer_token and api_key reach the server and never the error message", async () => {
