@@ -148,7 +148,11 @@ export class ServerLink {
           this.#tools = await listAll(client, this.#settings.callTimeoutMs);
           this.#settings.toolsReplaced();
         } catch (error) {
-          if (current()) this.#dropped(error);
+          // The old list stays; a broken transport is noticed through onerror/onclose.
+          this.#log.warning("MCP tool list refresh failed", {
+            server: this.name,
+            error: describeError(error),
+          });
         }
       });
     });

@@ -141,6 +141,28 @@ Deno.test("a server that drops answers 'reconnecting' and works again once it is
   }
 });
 
+Deno.test("a server that drops is noticed and reconnected without any call", async () => {
+  const served = await new LoopbackServer(sampleServer()).start();
+  try {
+    const { logger, records } = testLogger();
+    await using mcp = await McpConnections.connect(
+      { alpha: { url: `${served.base}/mcp` } },
+      { logger, reconnect: { baseDelayMs: 20, maxDelayMs: 100 } },
+    );
+    await waitFor(() => served.openStreams === 1, "the GET stream");
+    await served.stop();
+    await waitFor(() => !mcp.status().alpha.connected, "the drop to be noticed", 5_000);
+    assert.ok(
+      records.some((r) => r.message === "MCP server dropped; reconnecting" && r.fields.server === "alpha"),
+    );
+    await served.start();
+    await waitFor(() => mcp.status().alpha.connected, "the reconnect", 5_000);
+    assert.equal((await mcp.call("alpha__echo", { text: "back" })).content, "back");
+  } finally {
+    await served.stop();
+  }
+});
+
 Deno.test("a server that cannot be connected fails connect with McpConnectError and leaves nothing open", async () => {
   await using good = await new LoopbackServer(sampleServer()).start();
   const closed = Deno.listen({ hostname: "127.0.0.1", port: 0 });
