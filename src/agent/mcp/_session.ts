@@ -1,0 +1,166 @@
+/**
+ * Opening one MCP client session for a server entry: the transport for its config (with the
+ * streamable-HTTP-to-SSE fallback), connect within a deadline, and a close that leaves nothing open.
+ *
+ * @module
+ */
+
+// @ts-types="@modelcontextprotocol/sdk/client/index"
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+// @ts-types="@modelcontextprotocol/sdk/client/sse"
+import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
+// @ts-types="@modelcontextprotocol/sdk/client/stdio"
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+// @ts-types="@modelcontextprotocol/sdk/client/streamableHttp"
+import {
+  StreamableHTTPClientTransport,
+  StreamableHTTPError,
+} from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+// @ts-types="@modelcontextprotocol/sdk/shared/transport"
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { HttpServerConfig, ServerConfig } from "../../runtime/mod.ts";
+import { serverTransport } from "../../runtime/mod.ts";
+import type { Logger } from "../../log.ts";
+import { type TrackedFetch, trackedFetch } from "./_tracked_fetch.ts";
+
+/** The transport a session actually uses. */
+export type SessionTransport = "streamable-http" | "sse" | "stdio";
+
+/** A connected client and how to close it. */
+export interface Session {
+  /** The SDK client, initialized. */
+  client: Client;
+  /** The transport in use (after any fallback). */
+  transport: SessionTransport;
+  /** Ends the session (a bounded DELETE for streamable HTTP), closes the client and every stream. */
+  close(): Promise<void>;
+}
+
+/** What {@linkcode openSession} needs. */
+export interface OpenSessionOptions {
+  /** Logger for the server's stderr (stdio, at debug) and fallback notes. */
+  logger: Logger;
+  /** Bound on transport start plus initialize, in ms. */
+  timeoutMs: number;
+  /** Sent as `clientInfo` in initialize. */
+  clientInfo: { name: string; version: string };
+  /** Aborting gives up the connect (it rejects with the reason, the client closed). */
+  signal?: AbortSignal;
+  /** Called before connect, to add handlers (notifications, onclose, onerror) to the client. */
+  prepare(client: Client): void;
+}
+
+/** The connect took longer than its deadline. */
+export class ConnectTimeout extends Error {
+  /** A timeout after `ms` milliseconds. */
+  constructor(ms: number) {
+    super(`no answer within ${ms} ms`);
+    this.name = "ConnectTimeout";
+  }
+}
+
+const TERMINATE_MS = 1_000;
+
+function httpHeaders(config: HttpServerConfig): Record<string, string> {
+  const headers: Record<string, string> = { ...config.headers };
+  if (config.bearer_token !== undefined) headers["Authorization"] = `Bearer ${config.bearer_token}`;
+  if (config.api_key !== undefined) headers["x-api-key"] = config.api_key;
+  return headers;
+}
+
+/**
+ * Resolves like `promise`, but rejects with {@linkcode ConnectTimeout} after `ms`, or with the reason
+ * when `signal` aborts (the caller then closes what `promise` was opening).
+ */
+async function within<T>(promise: Promise<T>, ms: number, signal?: AbortSignal): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let onAbort: (() => void) | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ConnectTimeout(ms)), ms);
+    onAbort = () => reject(signal!.reason);
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+  try {
+    signal?.throwIfAborted();
+    return await Promise.race([promise, limit]);
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener("abort", onAbort!);
+  }
+}
+
+async function connect(
+  transport: Transport,
+  kind: SessionTransport,
+  options: OpenSessionOptions & { cleanup?: () => Promise<void> },
+): Promise<Session> {
+  const client = new Client(options.clientInfo, { capabilities: {} });
+  options.prepare(client);
+  const close = async () => {
+    if (transport instanceof StreamableHTTPClientTransport && transport.sessionId !== undefined) {
+      await within(transport.terminateSession(), TERMINATE_MS).catch(() => {});
+    }
+    await client.close().catch(() => {});
+    await options.cleanup?.();
+  };
+  try {
+    await within(client.connect(transport), options.timeoutMs, options.signal);
+  } catch (error) {
+    await client.close().catch(() => {});
+    await options.cleanup?.();
+    throw error;
+  }
+  return { client, transport: kind, close };
+}
+
+function isOldServerAnswer(error: unknown): boolean {
+  return error instanceof StreamableHTTPError && (error.code === 404 || error.code === 405);
+}
+
+async function openHttp(config: HttpServerConfig, options: OpenSessionOptions): Promise<Session> {
+  const url = new URL(config.url);
+  const requestInit = { headers: httpHeaders(config) };
+  const sse = async () => {
+    const fetcher: TrackedFetch = trackedFetch();
+    const transport = new SSEClientTransport(url, { requestInit, fetch: fetcher.fetch });
+    return await connect(transport, "sse", { ...options, cleanup: fetcher.close });
+  };
+  if (serverTransport(config) === "sse") return await sse();
+  const fetcher = trackedFetch();
+  const transport = new StreamableHTTPClientTransport(url, { requestInit, fetch: fetcher.fetch });
+  try {
+    return await connect(transport, "streamable-http", { ...options, cleanup: fetcher.close });
+  } catch (error) {
+    if (!isOldServerAnswer(error)) throw error;
+    options.logger.info("streamable HTTP refused; trying the SSE transport", {
+      status: (error as StreamableHTTPError).code,
+    });
+    return await sse();
+  }
+}
+
+function logStderr(transport: StdioClientTransport, logger: Logger): void {
+  let pending = "";
+  transport.stderr?.on("data", (chunk: Uint8Array | string) => {
+    pending += typeof chunk === "string" ? chunk : new TextDecoder().decode(chunk);
+    const lines = pending.split("\n");
+    pending = lines.pop()!.slice(-2_000);
+    for (const line of lines) {
+      if (line.trim() !== "") logger.debug("server stderr", { line: line.slice(0, 500) });
+    }
+  });
+}
+
+/** Connects a new client to `config`; rejects (with everything it opened closed) when that fails. */
+export async function openSession(config: ServerConfig, options: OpenSessionOptions): Promise<Session> {
+  if (config.url !== undefined) return await openHttp(config, options);
+  const transport = new StdioClientTransport({
+    command: config.command,
+    args: config.args,
+    env: config.env,
+    cwd: config.cwd,
+    stderr: options.logger.enabled("debug") ? "pipe" : "ignore",
+  });
+  if (options.logger.enabled("debug")) logStderr(transport, options.logger);
+  return await connect(transport, "stdio", options);
+}

@@ -1,0 +1,64 @@
+/**
+ * The error `McpConnections.connect` rejects with when a server cannot be connected.
+ *
+ * @module
+ */
+
+// @ts-types="@modelcontextprotocol/sdk/client/sse"
+import { SseError } from "@modelcontextprotocol/sdk/client/sse.js";
+// @ts-types="@modelcontextprotocol/sdk/client/streamableHttp"
+import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+// @ts-types="@modelcontextprotocol/sdk/types"
+import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { ConnectTimeout } from "./_session.ts";
+import { ListingFailed } from "./_server_link.ts";
+
+/**
+ * A configured MCP server could not be connected (or its tools not listed). The message names the
+ * server and the cause in our words; it never holds header or token values. The SDK's error is kept as
+ * `cause`, for the log only.
+ */
+export class McpConnectError extends Error {
+  /** The server's name (its key in `servers`). */
+  readonly server: string;
+
+  /** An error for `server`, `reason` in our words, `cause` the underlying error. */
+  constructor(server: string, reason: string, options: { cause?: unknown } = {}) {
+    super(`MCP server ${server} could not be connected: ${reason}`, { cause: options.cause });
+    this.name = "McpConnectError";
+    this.server = server;
+  }
+}
+
+/** Our words for why a connect failed. */
+export function connectFailureReason(error: unknown): string {
+  if (error instanceof ListingFailed) {
+    return `listing its tools failed (${connectFailureReason(error.cause)})`;
+  }
+  if (error instanceof ConnectTimeout) return error.message;
+  if (error instanceof StreamableHTTPError) {
+    return (error.code ?? 0) > 0
+      ? `the server answered HTTP ${error.code}`
+      : "the server's answer was not MCP";
+  }
+  if (error instanceof SseError) {
+    return typeof error.code === "number"
+      ? `the server answered HTTP ${error.code}`
+      : "the server could not be reached";
+  }
+  if (error instanceof McpError) {
+    if (error.code === ErrorCode.ConnectionClosed) {
+      return "the connection closed before the MCP handshake finished";
+    }
+    if (error.code === ErrorCode.RequestTimeout) return "the server did not answer in time";
+    return `the server refused the MCP handshake (MCP error ${error.code})`;
+  }
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === "ENOENT") return "the command was not found";
+  if (code === "EACCES") return "the command could not be run (permission denied)";
+  if (error instanceof Deno.errors.NotCapable || error instanceof Deno.errors.PermissionDenied) {
+    return "the runtime lacks a permission it needs for this server";
+  }
+  if (error instanceof TypeError) return "the server could not be reached";
+  return "the connection failed";
+}
