@@ -174,7 +174,7 @@ Deno.test("--allow-command-deploys and --allow-env-var widen exactly what they n
   const { url, token } = await cli.listening();
   assert.match(
     await cli.waitFor("stderr", /permissions plan=/),
-    /env=AGENTRY_API_TOKEN,AGENTRY_RELAUNCHED,LOG_STREAM,LOG_TOKENS,ANTHROPIC_API_KEY,ANTHROPIC_BASE_URL,OLLAMA_HOST,OPENAI_API_KEY,OPENAI_BASE_URL,OPENAI_COMPATIBLE_API_KEY,OPENAI_COMPATIBLE_BASE_URL,SERVICE_KEY run=all/,
+    /env=AGENTRY_API_TOKEN,AGENTRY_RELAUNCHED,LOG_STREAM,LOG_TOKENS,ANTHROPIC_API_KEY,ANTHROPIC_BASE_URL,OLLAMA_HOST,OPENAI_API_KEY,OPENAI_BASE_URL,OPENAI_COMPATIBLE_API_KEY,OPENAI_COMPATIBLE_BASE_URL,SERVICE_KEY,HOME,LOGNAME,PATH,SHELL,TERM,USER run=all/,
   );
   const deploy = await api(url, token, "/processes", {
     method: "POST",

@@ -14,7 +14,7 @@
  */
 
 import type { ToolSpec } from "../models/mod.ts";
-import type { ToolOutcome } from "./tool_loop.ts";
+import type { ToolOutcome } from "./mcp/mod.ts";
 
 /** What `set_context` needs of the context store. */
 export interface ContextAccess {

@@ -20,7 +20,6 @@ export {
   runToolLoop,
   type ToolBox,
   type ToolLoopOptions,
-  type ToolOutcome,
 } from "./tool_loop.ts";
 export { BUILTIN_TOOL_NAMES } from "./builtin_tools.ts";
 export { TOOL_RESULT_JOURNAL_CHARS } from "./run_agent.ts";

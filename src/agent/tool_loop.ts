@@ -9,14 +9,8 @@
  */
 
 import type { ChatMessage, ModelAttempt, ModelClient, ToolCall, ToolSpec, Usage } from "../models/mod.ts";
+import type { ToolOutcome } from "./mcp/mod.ts";
 
-/** What a tool call came back with. */
-export interface ToolOutcome {
-  /** Text for the model. */
-  content: string;
-  /** Whether the call failed (the text says why). */
-  isError: boolean;
-}
 
 /** The tools offered to the model. */
 export interface ToolBox {

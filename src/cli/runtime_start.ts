@@ -44,6 +44,12 @@ export const TOKEN_VARIABLE = "AGENTRY_API_TOKEN";
 /** Variables libraries read while running: the `yaml` parser's debug switches. */
 export const LIBRARY_VARIABLES: readonly string[] = ["LOG_STREAM", "LOG_TOKENS"];
 
+/**
+ * Variables the MCP SDK's stdio transport reads to build a started program's base environment; granted only
+ * when programs may be started.
+ */
+export const STDIO_VARIABLES: readonly string[] = ["HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER"];
+
 /** Variables the built-in model providers read (keys and base URLs), never visible to deployed configs. */
 export const MODEL_VARIABLES: readonly string[] = new ProviderRegistry().variables();
 
@@ -151,11 +157,13 @@ export function planFor(options: StartOptions, manifests: readonly Manifest[]): 
     }
     for (const name of manifestEnvReferences(manifest)) env.add(name);
   }
+  const run = options.allowCommandDeploys || manifests.some((manifest) => startsPrograms(manifest.config));
+  if (run) for (const name of STDIO_VARIABLES) env.add(name);
   return {
     read: [...read],
     write: [...write],
     env: options.allowEnvReferences ? "all" : [...env],
-    run: options.allowCommandDeploys || manifests.some((manifest) => startsPrograms(manifest.config)),
+    run,
   };
 }
 
