@@ -22,8 +22,12 @@ import type {
 } from "../runtime/mod.ts";
 import { RuntimeApiError } from "./client_error.ts";
 import type {
+  ContextAnswer,
   DeployAnswer,
   JournalAnswer,
+  SecretRotatedAnswer,
+  SecretsListAnswer,
+  SecretsRevokedAnswer,
   TriggerAddedAnswer,
   TriggerListingAnswer,
   TriggerRemovedAnswer,
@@ -183,6 +187,38 @@ export class RuntimeClient {
   /** `DELETE /processes/{name}/triggers/{trigger_id}`. */
   removeTrigger(name: string, triggerId: string): Promise<TriggerRemovedAnswer> {
     return this.#call("DELETE", `/processes/${enc(name)}/triggers/${enc(triggerId)}`);
+  }
+
+  /** `GET /processes/{name}/context`. */
+  getContext(name: string): Promise<ContextAnswer> {
+    return this.#call("GET", `/processes/${enc(name)}/context`);
+  }
+
+  /** `PATCH /processes/{name}/context`: writes every key of `state` or none; `null` deletes a key. */
+  updateContext(name: string, state: Record<string, unknown>): Promise<ContextAnswer> {
+    return this.#call("PATCH", `/processes/${enc(name)}/context`, { state });
+  }
+
+  /** `GET /processes/{name}/secrets`: metadata only. */
+  listSecrets(name: string): Promise<SecretsListAnswer> {
+    return this.#call("GET", `/processes/${enc(name)}/secrets`);
+  }
+
+  /** `PATCH /processes/{name}/secrets/{secret_name}`: a new value, with an optional ttl in seconds. */
+  rotateSecret(
+    name: string,
+    secretName: string,
+    options: { value: string; ttl?: number },
+  ): Promise<SecretRotatedAnswer> {
+    const body = options.ttl === undefined
+      ? { value: options.value }
+      : { value: options.value, ttl: options.ttl };
+    return this.#call("PATCH", `/processes/${enc(name)}/secrets/${enc(secretName)}`, body);
+  }
+
+  /** `DELETE /processes/{name}/secrets`: every value zero-filled until the next start. */
+  revokeSecrets(name: string): Promise<SecretsRevokedAnswer> {
+    return this.#call("DELETE", `/processes/${enc(name)}/secrets`);
   }
 
   /** Aborts requests in flight; later calls reject. */

@@ -5,7 +5,7 @@ import { answer, checkAnswer } from "./_test_answers.ts";
 
 const HTTP_METHODS = new Set(["get", "put", "post", "delete", "options", "head", "patch", "trace"]);
 
-/** Every route of spec 000's Runtime and Processes tables, plus the document itself. */
+/** Every route of spec 000's Runtime and Processes tables, the context and secret routes, plus the document itself. */
 const EXPECTED: Record<string, string[]> = {
   "/api/v1/health": ["get"],
   "/api/v1/runtime/status": ["get"],
@@ -23,6 +23,9 @@ const EXPECTED: Record<string, string[]> = {
   "/api/v1/processes/{name}/journal": ["get"],
   "/api/v1/processes/{name}/triggers": ["get", "post"],
   "/api/v1/processes/{name}/triggers/{trigger_id}": ["delete"],
+  "/api/v1/processes/{name}/context": ["get", "patch"],
+  "/api/v1/processes/{name}/secrets": ["delete", "get"],
+  "/api/v1/processes/{name}/secrets/{secret_name}": ["patch"],
   "/api/v1/openapi.json": ["get"],
 };
 

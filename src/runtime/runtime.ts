@@ -145,7 +145,13 @@ export class AgentRuntime {
       logger: this.#processLogger,
       parts: this.#parts,
       invoker: this.#invoker,
+      dataDir: this.dataDir,
     });
+    try {
+      await process.context.recover();
+    } catch (error) {
+      throw deployFailed(`the context of ${name} could not be recovered`, { process: name, cause: error });
+    }
     if (options.persistConfig && this.#store) {
       const record: StoredProcess = {
         name,
@@ -218,7 +224,7 @@ export class AgentRuntime {
   /** Stops and unregisters a process and forgets its stored deployment. Its journal entries stay. */
   async remove(name: string): Promise<void> {
     const process = this.require(name);
-    await process.stop();
+    await process.close();
     this.#processes.delete(name);
     if (this.#stored.delete(name)) await this.#store?.remove(name);
     this.logger.info("process removed", { process: name });
