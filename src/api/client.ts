@@ -13,11 +13,14 @@
  */
 
 import type {
+  ContextView,
   ProcessConfigInput,
   ProcessState,
   ProcessStatus,
   ProcessSummary,
   RuntimeStatus,
+  SecretMetadata,
+  SecretsMetadata,
   TriggerConfigInput,
 } from "../runtime/mod.ts";
 import { RuntimeApiError } from "./client_error.ts";
@@ -36,11 +39,14 @@ import type {
 export { RuntimeApiError } from "./client_error.ts";
 export type * from "./client_types.ts";
 export type {
+  ContextView,
   ProcessConfigInput,
   ProcessState,
   ProcessStatus,
   ProcessSummary,
   RuntimeStatus,
+  SecretMetadata,
+  SecretsMetadata,
   TriggerConfigInput,
 };
 
