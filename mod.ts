@@ -78,8 +78,50 @@ export {
   type ProcessPart,
   type ProcessPartFactory,
   RunBlockedError,
+  RunError,
   type RunRequest,
   type RunResult,
+} from "./src/runtime/mod.ts";
+
+// The agent runner: real models and MCP servers behind that seam (model providers are ./models).
+export { type AgentRunner, type AgentRunnerOptions, createAgentRunner } from "./src/agent/mod.ts";
+
+// What a run reports and a process keeps between runs: the run log (GET /runs and its event stream),
+// token usage, the conversation.
+export {
+  Conversation,
+  type ConversationMessage,
+  type DailyUsage,
+  type RunDetail,
+  RunLog,
+  type RunOutcome,
+  type RunProgress,
+  type RunRecord,
+  type RunReporter,
+  type RunStatus,
+  type RunStep,
+  type RunStepType,
+  type TokenUsage,
+  type UsageSummary,
+} from "./src/runtime/mod.ts";
+
+// What a process holds for its agent: context state, secrets, long-term memory (AgentProcess.context,
+// .secrets, .memory), and the memory stores a runner or library user may open itself.
+export {
+  ContextStore,
+  type ContextSettings,
+  type ContextSource,
+  type ContextStoreOptions,
+  type ContextView,
+  FileMemoryStore,
+  InMemoryStore,
+  type MemoryMatch,
+  type MemorySearchOptions,
+  type MemoryStore,
+  type SecretMetadata,
+  type SecretsMetadata,
+  SecretStore,
+  type SecretStoreOptions,
 } from "./src/runtime/mod.ts";
 
 // Process config: the parser and manifests. The config types themselves (docs/config.md) are published

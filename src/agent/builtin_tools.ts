@@ -39,8 +39,8 @@ export interface MemoryAccess {
 
 /** What `read_secret` needs of the secret store. */
 export interface SecretAccess {
-  /** Names of the declared secrets. */
-  names(): string[];
+  /** Metadata of the declared secrets (names, never values). */
+  metadata(): { secrets: Array<{ name: string }> };
   /** The current value, or undefined when unknown, expired or revoked. */
   get(name: string): string | undefined;
 }
@@ -113,7 +113,7 @@ export function builtinTools(sources: BuiltinSources): Map<string, BuiltinTool> 
   }
   if (memory) addMemoryTools(tools, memory, sources.memoryMax ?? 5);
   if (secrets) {
-    const names = secrets.names();
+    const names = secrets.metadata().secrets.map((secret) => secret.name);
     tools.set("read_secret", {
       spec: {
         name: "read_secret",

@@ -13,21 +13,35 @@
  */
 
 import type {
+  ContextView,
   ProcessConfigInput,
   ProcessState,
   ProcessStatus,
   ProcessSummary,
+  RunDetail,
+  RunProgress,
+  RunRecord,
+  RunStatus,
+  RunStep,
+  RunStepType,
   RuntimeStatus,
+  SecretMetadata,
+  SecretsMetadata,
+  TokenUsage,
   TriggerConfigInput,
+  UsageSummary,
 } from "../runtime/mod.ts";
-import type { RunDetail, RunProgress } from "../runtime/mod.ts";
 import { RuntimeApiError } from "./client_error.ts";
 import { readJsonEvents } from "./client_stream.ts";
 import type {
+  ContextAnswer,
   DeployAnswer,
   InstructionsAnswer,
   JournalAnswer,
   RunListAnswer,
+  SecretRotatedAnswer,
+  SecretsListAnswer,
+  SecretsRevokedAnswer,
   TriggerAddedAnswer,
   TriggerListingAnswer,
   TriggerRemovedAnswer,
@@ -36,12 +50,23 @@ import type {
 export { RuntimeApiError } from "./client_error.ts";
 export type * from "./client_types.ts";
 export type {
+  ContextView,
   ProcessConfigInput,
   ProcessState,
   ProcessStatus,
   ProcessSummary,
+  RunDetail,
+  RunProgress,
+  RunRecord,
+  RunStatus,
+  RunStep,
+  RunStepType,
   RuntimeStatus,
+  SecretMetadata,
+  SecretsMetadata,
+  TokenUsage,
   TriggerConfigInput,
+  UsageSummary,
 };
 
 /** Options for {@linkcode RuntimeClient}. */
@@ -225,6 +250,38 @@ export class RuntimeClient {
   /** `PATCH /processes/{name}/instructions`: the next run uses them. */
   updateInstructions(name: string, instructions: string): Promise<InstructionsAnswer> {
     return this.#call("PATCH", `/processes/${enc(name)}/instructions`, { instructions });
+  }
+
+  /** `GET /processes/{name}/context`. */
+  getContext(name: string): Promise<ContextAnswer> {
+    return this.#call("GET", `/processes/${enc(name)}/context`);
+  }
+
+  /** `PATCH /processes/{name}/context`: writes every key of `state` or none; `null` deletes a key. */
+  updateContext(name: string, state: Record<string, unknown>): Promise<ContextAnswer> {
+    return this.#call("PATCH", `/processes/${enc(name)}/context`, { state });
+  }
+
+  /** `GET /processes/{name}/secrets`: metadata only. */
+  listSecrets(name: string): Promise<SecretsListAnswer> {
+    return this.#call("GET", `/processes/${enc(name)}/secrets`);
+  }
+
+  /** `PATCH /processes/{name}/secrets/{secret_name}`: a new value, with an optional ttl in seconds. */
+  rotateSecret(
+    name: string,
+    secretName: string,
+    options: { value: string; ttl?: number },
+  ): Promise<SecretRotatedAnswer> {
+    const body = options.ttl === undefined
+      ? { value: options.value }
+      : { value: options.value, ttl: options.ttl };
+    return this.#call("PATCH", `/processes/${enc(name)}/secrets/${enc(secretName)}`, body);
+  }
+
+  /** `DELETE /processes/{name}/secrets`: every value zero-filled until the next start. */
+  revokeSecrets(name: string): Promise<SecretsRevokedAnswer> {
+    return this.#call("DELETE", `/processes/${enc(name)}/secrets`);
   }
 
   /** Aborts requests in flight; later calls reject. */

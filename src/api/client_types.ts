@@ -6,7 +6,7 @@
  */
 
 import type { JournalEntry } from "../journal/mod.ts";
-import type { ProcessStatus, RunRecord } from "../runtime/mod.ts";
+import type { ContextView, ProcessStatus, RunRecord, SecretsMetadata } from "../runtime/mod.ts";
 import type { TriggerChange, TriggerListing } from "../triggers/mod.ts";
 
 /** Deploy answer: the process's name, id, state after the deploy (and start) and deploy time. */
@@ -72,4 +72,33 @@ export interface InstructionsAnswer {
   live: true;
   /** `next_invocation` for a started process, `next_start` otherwise. */
   effective_from: "next_invocation" | "next_start";
+}
+
+/** Answer of {@linkcode RuntimeClient.getContext} and {@linkcode RuntimeClient.updateContext}. */
+export interface ContextAnswer extends ContextView {
+  /** Process name. */
+  name: string;
+}
+
+/** Answer of {@linkcode RuntimeClient.listSecrets}: metadata only, never values. */
+export type SecretsListAnswer = SecretsMetadata;
+
+/** Answer of {@linkcode RuntimeClient.rotateSecret}. */
+export interface SecretRotatedAnswer {
+  /** Process name. */
+  name: string;
+  /** The rotated secret. */
+  secret_name: string;
+  /** Always true. */
+  rotated: true;
+  /** When the new value expires, epoch seconds; null without a ttl. */
+  expires_at: number | null;
+}
+
+/** Answer of {@linkcode RuntimeClient.revokeSecrets}. */
+export interface SecretsRevokedAnswer {
+  /** Process name. */
+  name: string;
+  /** Always true. */
+  secrets_revoked: true;
 }

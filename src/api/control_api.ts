@@ -18,12 +18,14 @@ import { createGuard } from "./guard.ts";
 import { apiEnvLookup, type ControlApiOptions, resolveControlApiOptions } from "./options.ts";
 import { createRequestEvents } from "./request_events.ts";
 import { routeDefiner } from "./route_definer.ts";
+import { registerContextRoutes } from "./routes/context_routes.ts";
 import { registerDeployRoute } from "./routes/deploy_route.ts";
 import { registerJournalRoutes } from "./routes/journal_routes.ts";
 import { registerProcessRoutes } from "./routes/process_routes.ts";
 import type { RouteContext } from "./routes/route_context.ts";
 import { registerRunRoutes } from "./routes/run_routes.ts";
 import { registerRuntimeRoutes } from "./routes/runtime_routes.ts";
+import { registerSecretRoutes } from "./routes/secret_routes.ts";
 import { registerTriggerRoutes } from "./routes/trigger_routes.ts";
 
 /** Path of the generated OpenAPI 3.1 document. */
@@ -72,6 +74,8 @@ export function createControlApi(runtime: AgentRuntime, options: ControlApiOptio
   registerJournalRoutes(ctx);
   registerTriggerRoutes(ctx);
   registerRunRoutes(ctx);
+  registerContextRoutes(ctx);
+  registerSecretRoutes(ctx);
   registerOpenApiRoute(ctx);
 
   app.notFound(() => new ApiError("NOT_FOUND", "No such route.").toResponse());

@@ -67,6 +67,7 @@ export const FIXED_MESSAGES = {
   RESTART_FAILED: "The process could not be restarted.",
   SUSPEND_FAILED: "The process cannot be suspended in its current state.",
   RESUME_FAILED: "The process cannot be resumed in its current state.",
+  ROTATION_FAILED: "The secret could not be rotated.",
   INTERNAL_ERROR: "An unexpected error occurred.",
 } as const;
 

@@ -120,6 +120,30 @@ const TRANSLATIONS: { [C in RuntimeErrorCode]: Translation<C> } = {
       details: [{ field: "trigger_id", expected: `a trigger other than ${error.details.triggerId}` }],
     }),
   TRIGGER_NOT_FOUND: () => new ApiError("TRIGGER_NOT_FOUND", "No trigger of this process has that id."),
+  WRITE_DENIED: (error) =>
+    new ApiError(
+      "WRITE_DENIED",
+      `Context keys not writable: ${error.details.keys.join(", ")}. Nothing was written.`,
+      {
+        details: error.details.keys.map((key) => ({ field: `state.${key}`, expected: "a writable key" })),
+      },
+    ),
+  CONTEXT_INVALID: (error) =>
+    new ApiError("INVALID_FIELD", "The context state was not written: a value is not allowed.", {
+      details: [{
+        field: error.details.field === "state" ? "state" : `state.${error.details.field}`,
+        expected: error.details.expected,
+      }],
+    }),
+  SECRETS_DISABLED: () =>
+    new ApiError("SECRETS_DISABLED", "This process has no secret scoping (secrets.enabled is false)."),
+  SECRET_NOT_FOUND: () => new ApiError("SECRET_NOT_FOUND", "No secret of this process has that name."),
+  ROTATION_FAILED: (error, { logger, fields }) =>
+    runtimeFailure("ROTATION_FAILED", {
+      cause: error,
+      logger,
+      fields: fields ?? { secret: error.details.secretName },
+    }),
 };
 
 /** The API error answering a runtime error, by its code. */

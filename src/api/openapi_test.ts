@@ -5,7 +5,7 @@ import { answer, checkAnswer } from "./_test_answers.ts";
 
 const HTTP_METHODS = new Set(["get", "put", "post", "delete", "options", "head", "patch", "trace"]);
 
-/** Every route the API serves (spec 000's and our run routes), plus the document itself. */
+/** Every route the API serves (spec 000's, and our run routes), plus the document itself. */
 const EXPECTED: Record<string, string[]> = {
   "/api/v1/health": ["get"],
   "/api/v1/runtime/status": ["get"],
@@ -27,6 +27,9 @@ const EXPECTED: Record<string, string[]> = {
   "/api/v1/processes/{name}/runs": ["get"],
   "/api/v1/processes/{name}/runs/events": ["get"],
   "/api/v1/processes/{name}/runs/{run_id}": ["get"],
+  "/api/v1/processes/{name}/context": ["get", "patch"],
+  "/api/v1/processes/{name}/secrets": ["delete", "get"],
+  "/api/v1/processes/{name}/secrets/{secret_name}": ["patch"],
   "/api/v1/openapi.json": ["get"],
 };
 

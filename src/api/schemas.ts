@@ -19,9 +19,13 @@ import {
 } from "../runtime/mod.ts";
 import type { RuntimeClient } from "./client.ts";
 import type {
+  ContextAnswer,
   DeployAnswer,
   JournalAnswer,
   JournalEntryAnswer,
+  SecretRotatedAnswer,
+  SecretsListAnswer,
+  SecretsRevokedAnswer,
   TriggerAddedAnswer,
   TriggerListingAnswer,
   TriggerRemovedAnswer,
@@ -108,6 +112,9 @@ export const ProcessStatusSchema: AnswerSchema<ProcessStatus> = exactly(
       health: z.boolean(),
       mission: z.boolean(),
       secrets: z.boolean(),
+    }),
+    secrets: z.object({ enabled: z.boolean(), active: count() }).openapi({
+      description: "Secret scoping, and the number of secrets holding a value that has not expired.",
     }),
   }).catchall(z.unknown()).openapi("ProcessStatus"),
 );
@@ -241,6 +248,51 @@ export const TriggerRemovedSchema: AnswerSchema<TriggerRemovedAnswer> = exactly(
     ...ChangeFields,
     warning: z.string().optional(),
   }),
+);
+
+/** `GET|PATCH /processes/{name}/context`. */
+export const ContextAnswerSchema: AnswerSchema<ContextAnswer> = exactly(
+  z.object({
+    name: z.string(),
+    state: z.record(z.string(), z.unknown()),
+    writable_keys: z.array(z.string()).nullable().openapi({
+      description: "Null when every key is writable.",
+    }),
+    all_keys_writable: z.boolean(),
+  }).openapi("Context"),
+);
+
+/** `GET /processes/{name}/secrets`: metadata only. */
+export const SecretsListSchema: AnswerSchema<SecretsListAnswer> = exactly(
+  z.object({
+    name: z.string(),
+    enabled: z.literal(true),
+    secrets: z.array(
+      z.object({
+        name: z.string(),
+        active: z.boolean(),
+        source: z.enum(["literal", "env"]),
+        expires_at: z.number().nullable().openapi({ description: "Epoch seconds; null without a ttl." }),
+        rotated_at: z.number().nullable().openapi({ description: "Epoch seconds of the last rotation." }),
+      }).openapi("SecretMetadata"),
+    ),
+    active_count: count(),
+  }).openapi("SecretsList"),
+);
+
+/** `PATCH /processes/{name}/secrets/{secret_name}`. */
+export const SecretRotatedSchema: AnswerSchema<SecretRotatedAnswer> = exactly(
+  z.object({
+    name: z.string(),
+    secret_name: z.string(),
+    rotated: z.literal(true),
+    expires_at: z.number().nullable(),
+  }),
+);
+
+/** `DELETE /processes/{name}/secrets`. */
+export const SecretsRevokedSchema: AnswerSchema<SecretsRevokedAnswer> = exactly(
+  z.object({ name: z.string(), secrets_revoked: z.literal(true) }),
 );
 
 /** JSON answer helper for route definitions. */

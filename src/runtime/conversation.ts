@@ -5,6 +5,8 @@
  * @module
  */
 
+import type { ProcessJournal } from "../journal/mod.ts";
+
 /** One kept message. */
 export interface ConversationMessage {
   /** `user` (a trigger message) or `assistant` (a final reply). */
@@ -50,4 +52,17 @@ function isMessage(value: unknown): value is ConversationMessage {
   if (typeof value !== "object" || value === null) return false;
   const { role, content } = value as Record<string, unknown>;
   return (role === "user" || role === "assistant") && typeof content === "string";
+}
+
+/**
+ * Restores `conversation` from the journal's last `checkpoint` entry, unless the context was reset after it
+ * (the process was removed and its name deployed again).
+ */
+export async function recoverConversation(conversation: Conversation, journal: ProcessJournal): Promise<void> {
+  const [checkpoint] = await journal.read({ type: "checkpoint", limit: 1 });
+  if (!checkpoint) return;
+  const resets = (await journal.read({ type: "context_update" })).filter((e) => e.data.reset === true);
+  const lastReset = resets.at(-1);
+  if (lastReset && lastReset.timestamp >= checkpoint.timestamp) return;
+  conversation.restore(checkpoint.data.conversation);
 }

@@ -41,6 +41,16 @@ export interface RuntimeErrorDetails {
   TRIGGER_EXISTS: { triggerId: string };
   /** No trigger has this id. */
   TRIGGER_NOT_FOUND: { triggerId: string };
+  /** A context write named keys that are not writable; `keys` lists every refused key. Nothing was written. */
+  WRITE_DENIED: { keys: string[] };
+  /** A context write would make the state too large, or holds a value that is not JSON. Nothing was written. */
+  CONTEXT_INVALID: { field: string; expected: string };
+  /** A secret operation on a process without secret scoping. */
+  SECRETS_DISABLED: { process: string };
+  /** No secret has this name. */
+  SECRET_NOT_FOUND: { secretName: string };
+  /** A rotation could not be applied (empty value, bad ttl, secrets not resolved or revoked). */
+  ROTATION_FAILED: { secretName: string };
 }
 
 /** The stable codes of {@linkcode RuntimeError}. */

@@ -49,6 +49,33 @@ export { PROCESS_QUEUE_CAPACITY } from "./delivery.ts";
 export type { DeliveryStatus } from "./delivery.ts";
 export { ProcessRuns, type RunsStatus } from "./process_runs.ts";
 export {
+  CONTEXT_MAX_BYTES,
+  type ContextSettings,
+  type ContextSource,
+  ContextStore,
+  type ContextStoreOptions,
+  type ContextView,
+} from "./context/context_store.ts";
+export {
+  CHECKPOINT_ENTRY,
+  CONTEXT_UPDATE_ENTRY,
+  recoverContext,
+  replayContext,
+} from "./context/recover_context.ts";
+export {
+  REDACTED,
+  SECRET_ACCESS_ENTRY,
+  type SecretMetadata,
+  type SecretsMetadata,
+  SecretStore,
+  type SecretStoreOptions,
+} from "./secrets/secret_store.ts";
+export type { MemoryMatch, MemorySearchOptions, MemoryStore } from "./memory/memory_store.ts";
+export { InMemoryStore } from "./memory/in_memory_store.ts";
+export { FileMemoryStore, MEMORY_FILE } from "./memory/file_memory_store.ts";
+export { LexicalIndex, termCounts } from "./memory/lexical_index.ts";
+export { openMemory, type OpenMemoryOptions } from "./memory/open_memory.ts";
+export {
   AgentRuntime,
   type AgentRuntimeOptions,
   DEFAULT_DATA_DIR,

@@ -7,6 +7,7 @@
  * @module
  */
 
+import { resolve } from "node:path";
 import { Logger } from "../log.ts";
 import { describeError } from "../_util/errors.ts";
 import { epochSeconds, uuid } from "../_util/ids.ts";
@@ -36,6 +37,10 @@ import { Conversation } from "./conversation.ts";
 import type { RunLog } from "./run_log.ts";
 import { IdleClock } from "./idle_clock.ts";
 import { buildStatus, type ProcessCounters, type ProcessStatus } from "./process_status.ts";
+import { ProcessStores } from "./process_stores.ts";
+import type { ContextStore } from "./context/context_store.ts";
+import type { SecretStore } from "./secrets/secret_store.ts";
+import type { MemoryStore } from "./memory/memory_store.ts";
 
 /** Options for {@linkcode AgentProcess}. */
 export interface AgentProcessOptions {
@@ -59,6 +64,8 @@ export interface AgentProcessOptions {
   parts?: readonly ProcessPartFactory[];
   /** Runs the agent for an event. @default none: events are dead-lettered as "no runner" */
   invoker?: Invoker;
+  /** The runtime's data directory (the `file` memory provider defaults to `<dataDir>/memory/<name>`). @default "./.agentry" */
+  dataDir?: string;
 }
 
 /** Summary used in process lists. */
@@ -111,6 +118,8 @@ export class AgentProcess {
   #idleClock: IdleClock;
   /** Runs of this process: delivery, dead letters, injection. */
   #runs: ProcessRuns;
+  /** Context, secrets and memory. */
+  #stores: ProcessStores;
 
   /** A process in state `created`. */
   constructor(options: AgentProcessOptions) {
@@ -131,6 +140,7 @@ export class AgentProcess {
       logger: this.#logger,
       journal: this.#journal,
       conversation: this.conversation,
+      stores: () => ({ context: this.context, secrets: this.secrets, memory: this.memory }),
       runConfig: () => this.#runConfig(),
       runnable: (signal) => this.#runnable(signal),
       fail: (reason) => void this.#serial(() => this.#fail(reason)),
@@ -138,6 +148,29 @@ export class AgentProcess {
       runEnded: () => this.#idleClock.runEnded(this.#config.idle_timeout, STARTED_STATES.has(this.state)),
     }, options.invoker);
     this.#lifecycle.onTransition((t) => this.#onTransition(t));
+    this.#stores = new ProcessStores({
+      name: this.name,
+      config: () => this.#config,
+      journal: this.#journal,
+      logger: this.#logger,
+      dataDir: resolve(options.dataDir ?? ".agentry"),
+    });
+    this.#journal?.setRedactor((text) => this.#stores.secrets.redact(text));
+  }
+
+  /** Context state: kept for the life of the deployment (and recovered from the journal at deploy). */
+  get context(): ContextStore {
+    return this.#stores.context;
+  }
+
+  /** Secrets: resolved at start, revoked at stop (with `revoke_on_stop`) and at removal. */
+  get secrets(): SecretStore {
+    return this.#stores.secrets;
+  }
+
+  /** Long-term memory while started; undefined when not started or without a memory provider. */
+  get memory(): MemoryStore | undefined {
+    return this.#stores.memory;
   }
 
   /** Current state. */
@@ -179,6 +212,7 @@ export class AgentProcess {
       lastActivityAt: this.#idleClock.lastAt,
       runs: this.#runs.status(),
       parts: this.#parts.statuses(),
+      secrets: { enabled: this.#config.secrets.enabled, active: this.#stores.secrets.activeCount },
     });
   }
 
@@ -207,6 +241,17 @@ export class AgentProcess {
       await this.#stop("restart requested");
       this.#counters.restarts++;
       return await this.#start("restart requested");
+    });
+  }
+
+  /**
+   * Stops the process and releases what it holds for good, before it is removed: memory closed, secrets
+   * revoked (zero-filled) whatever `revoke_on_stop` says, context state reset (journaled).
+   */
+  close(): Promise<void> {
+    return this.#serial(async () => {
+      await this.#stop("process removed");
+      await this.#stores.close();
     });
   }
 
@@ -279,6 +324,7 @@ export class AgentProcess {
     if (STARTED_STATES.has(this.state)) return this.state;
     this.#lifecycle.move("starting", reason);
     try {
+      await this.#stores.start(this.#env);
       this.#resolved = resolveConfig(this.#config, this.#env);
       this.#runs.begin(this.#resolved);
       await this.#parts.startAll(this.#factories, this.#partContext());
@@ -321,6 +367,7 @@ export class AgentProcess {
 
   async #stopParts(): Promise<void> {
     await this.#parts.stopAll();
+    await this.#stores.stop();
     this.#resolved = undefined;
   }
 

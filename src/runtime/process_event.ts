@@ -9,6 +9,9 @@ import type { ProcessJournal } from "../journal/mod.ts";
 import type { ProcessConfig } from "./config/mod.ts";
 import type { RunReporter, TokenUsage } from "./run_log.ts";
 import type { Conversation } from "./conversation.ts";
+import type { ContextStore } from "./context/context_store.ts";
+import type { SecretStore } from "./secrets/secret_store.ts";
+import type { MemoryStore } from "./memory/memory_store.ts";
 
 /** An event delivered to a process (a trigger firing, or an injected event). */
 export interface ProcessEvent {
@@ -46,6 +49,12 @@ export interface RunRequest {
   logger: Logger;
   /** Aborted when the process stops during the run. */
   signal: AbortSignal;
+  /** Context state (kept across runs; the agent writes it with source `agent`). */
+  context: ContextStore;
+  /** Secrets of the process (values never to be shown: see `SecretStore.redact`). */
+  secrets: SecretStore;
+  /** Long-term memory, when the config has a memory provider. */
+  memory: MemoryStore | undefined;
   /** The conversation kept across runs; the runner adds each run's exchange. */
   conversation: Conversation;
   /** Reports steps, streamed text and token usage to the run log (`GET /processes/{name}/runs`). */

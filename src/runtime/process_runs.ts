@@ -16,6 +16,7 @@ import {
   type ProcessEvent,
   RunBlockedError,
   RunError,
+  type RunRequest,
   type RunResult,
 } from "./process_event.ts";
 import type { Conversation } from "./conversation.ts";
@@ -37,6 +38,8 @@ export interface RunsHost {
   journal: ProcessJournal | undefined;
   /** The conversation kept across runs. */
   conversation: Conversation;
+  /** Context, secrets and memory as they are when a run begins. */
+  stores(): Pick<RunRequest, "context" | "secrets" | "memory">;
   /** The resolved config the next run uses (live changes such as new instructions included). */
   runConfig(): ProcessConfig;
   /** Resolves when runs may happen (running, or awaiting woken); rejects when `signal` aborts. */
@@ -165,6 +168,7 @@ export class ProcessRuns {
         signal,
         report,
         conversation: host.conversation,
+        ...host.stores(),
       }) ?? {};
       const reply = result.response === undefined ? null : result.response.slice(0, REPLY_CHARS);
       const record = report.end("succeeded", { reply });

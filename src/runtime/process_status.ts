@@ -53,6 +53,8 @@ export interface ProcessStatus {
   journal: { level: string; backend: string } | null;
   /** Sections of the config that are switched on. */
   features: Record<"inbox" | "budget" | "health" | "mission" | "secrets", boolean>;
+  /** Secret scoping: whether it is on, and how many secrets hold a value that has not expired. */
+  secrets: { enabled: boolean; active: number };
   /** Part statuses. */
   [part: string]: unknown;
 }
@@ -79,6 +81,8 @@ export interface StatusInput {
   runs: RunsStatus;
   /** Part statuses by part name. */
   parts: Record<string, Record<string, unknown>>;
+  /** Secret scoping and the count of active secrets. */
+  secrets: { enabled: boolean; active: number };
 }
 
 /** Builds the status body. */
@@ -106,5 +110,6 @@ export function buildStatus(input: StatusInput): ProcessStatus {
       mission: config.mission.enabled,
       secrets: config.secrets.enabled,
     },
+    secrets: { ...input.secrets },
   };
 }

@@ -18,6 +18,7 @@ import type { ProcessState } from "./lifecycle.ts";
 import type { ProcessStatus } from "./process_status.ts";
 import type { DesiredState, ProcessStore, StoredProcess } from "./process_store.ts";
 import { restoreDeployments } from "./runtime_restore.ts";
+import { recoverConversation } from "./conversation.ts";
 
 /** The default state directory, relative to the working directory. */
 export const DEFAULT_DATA_DIR = ".agentry";
@@ -157,7 +158,14 @@ export class AgentRuntime {
       logger: this.#processLogger,
       parts: this.#parts,
       invoker: this.#invoker,
+      dataDir: this.dataDir,
     });
+    try {
+      await process.context.recover();
+      if (journal) await recoverConversation(process.conversation, journal);
+    } catch (error) {
+      throw deployFailed(`the context of ${name} could not be recovered`, { process: name, cause: error });
+    }
     if (options.persistConfig && this.#store) {
       const record: StoredProcess = {
         name,
@@ -245,7 +253,7 @@ export class AgentRuntime {
   /** Stops and unregisters a process and forgets its stored deployment. Its journal entries stay. */
   async remove(name: string): Promise<void> {
     const process = this.require(name);
-    await process.stop();
+    await process.close();
     this.#processes.delete(name);
     if (this.#stored.delete(name)) await this.#store?.remove(name);
     this.logger.info("process removed", { process: name });

@@ -11,6 +11,7 @@ import {
   integer,
   list,
   nonEmptyString,
+  number,
   oneOf,
   type Resolved,
   strictObject,
@@ -42,15 +43,26 @@ export interface ContextConfigInput {
    */
   conversation_max_messages?: number;
   /**
-   * Where long-term memory is kept.
+   * Where long-term memory is kept. When absent, `memory_persist_directory` given alone selects "file".
    * @default "none"
    */
   memory_provider?: MemoryProvider;
   /**
-   * Directory the "file" memory provider keeps memory in. Allowed only when `memory_provider` is "file";
-   * for API deploys it must lie inside the runtime's data directory.
+   * Directory the "file" memory provider keeps memory in; given alone it selects that provider. Refused
+   * with `memory_provider` "none" or "in_memory". For API deploys it must lie inside the runtime's data
+   * directory. The "file" provider without it keeps memory in `<data_dir>/memory/<process name>`.
    */
   memory_persist_directory?: string;
+  /**
+   * Most long-term memories added to the prompt of a run. An integer >= 1.
+   * @default 5
+   */
+  memory_max?: number;
+  /**
+   * Least relevance score (from 0 to 1) a memory needs to be added to the prompt.
+   * @default 0
+   */
+  memory_min_score?: number;
 }
 
 /** The `context` section with defaults filled (`writable_keys`, `memory_persist_directory` have none). */
@@ -66,15 +78,21 @@ export const ContextConfigSchema: z.ZodType<ContextConfig, ContextConfigInput> =
     initial_state: anyObject("an object of initial state values").default(() => ({})),
     conversation_history: boolean().default(true),
     conversation_max_messages: integer({ min: 0 }).default(100),
-    memory_provider: oneOf(MEMORY_PROVIDERS).default("none"),
+    memory_provider: oneOf(MEMORY_PROVIDERS).optional(),
     memory_persist_directory: nonEmptyString("a directory path").optional(),
+    memory_max: integer({ min: 1 }).default(5),
+    memory_min_score: number({ min: 0, max: 1 }).default(0),
   }).superRefine((context, ctx) => {
-    if (context.memory_persist_directory !== undefined && context.memory_provider !== "file") {
+    const provider = context.memory_provider;
+    if (context.memory_persist_directory !== undefined && provider !== undefined && provider !== "file") {
       ctx.addIssue({
         code: "custom",
         path: ["memory_persist_directory"],
-        message: 'no such field unless memory_provider is "file"',
+        message: 'no such field unless memory_provider is "file" (or absent)',
       });
     }
-  }),
+  }).transform(({ memory_provider, ...context }): ContextConfig => ({
+    ...context,
+    memory_provider: memory_provider ?? (context.memory_persist_directory === undefined ? "none" : "file"),
+  })),
 );

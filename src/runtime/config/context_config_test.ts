@@ -9,6 +9,8 @@ Deno.test("an empty context section leaves every key writable", () => {
     conversation_history: true,
     conversation_max_messages: 100,
     memory_provider: "none",
+    memory_max: 5,
+    memory_min_score: 0,
   });
   assert.equal(context.writable_keys, undefined);
 });
@@ -33,16 +35,45 @@ Deno.test("initial_state keeps any JSON values", () => {
   );
 });
 
-Deno.test("memory_persist_directory is refused unless memory_provider is file", () => {
-  assert.match(
-    issueAt(parseSection("context", { memory_persist_directory: "mem" }), "context.memory_persist_directory")
-      .expected,
-    /memory_provider is "file"/,
-  );
-  const context = expectOk(
+Deno.test("memory_persist_directory given alone selects the file provider", () => {
+  const alone = expectOk(parseSection("context", { memory_persist_directory: "mem" }));
+  assert.equal(alone.memory_provider, "file");
+  assert.equal(alone.memory_persist_directory, "mem");
+  const both = expectOk(
     parseSection("context", { memory_provider: "file", memory_persist_directory: "mem" }),
   );
-  assert.equal(context.memory_persist_directory, "mem");
+  assert.equal(both.memory_provider, "file");
+  assert.equal(
+    expectOk(parseSection("context", { memory_provider: "in_memory" })).memory_provider,
+    "in_memory",
+  );
+});
+
+Deno.test("memory_persist_directory is refused with memory_provider none or in_memory", () => {
+  for (const provider of ["none", "in_memory"]) {
+    assert.match(
+      issueAt(
+        parseSection("context", { memory_provider: provider, memory_persist_directory: "mem" }),
+        "context.memory_persist_directory",
+      ).expected,
+      /memory_provider is "file"/,
+    );
+  }
+});
+
+Deno.test("memory_max is an integer >= 1 and memory_min_score a number from 0 to 1", () => {
+  const context = expectOk(parseSection("context", { memory_max: 2, memory_min_score: 0.25 }));
+  assert.equal(context.memory_max, 2);
+  assert.equal(context.memory_min_score, 0.25);
+  assert.match(issueAt(parseSection("context", { memory_max: 0 }), "context.memory_max").expected, />= 1/);
+  assert.match(
+    issueAt(parseSection("context", { memory_max: 1.5 }), "context.memory_max").expected,
+    /integer/,
+  );
+  assert.match(
+    issueAt(parseSection("context", { memory_min_score: 1.5 }), "context.memory_min_score").expected,
+    /from 0 to 1/,
+  );
 });
 
 Deno.test("conversation_max_messages accepts 0 (unlimited) but not negatives", () => {

@@ -12,11 +12,12 @@ import type { EnvLookup } from "../process_parts.ts";
 import { findEnvReferences, resolveEnvReferences } from "../policy/mod.ts";
 
 /**
- * The config with `${VAR}` references resolved (never in `instructions`), validated again because a
- * variable may hold a value a field refuses. Throws on an unresolvable reference or an invalid result.
+ * The config with `${VAR}` references resolved (never in `instructions`, nor in `secrets.secrets`, whose
+ * values only the process's SecretStore holds), validated again because a variable may hold a value a
+ * field refuses. Throws on an unresolvable reference or an invalid result.
  */
 export function resolveConfig(config: ProcessConfig, env: EnvLookup): ProcessConfig {
-  const skip = (path: string) => path === "instructions";
+  const skip = (path: string) => path === "instructions" || path === "secrets.secrets";
   if (findEnvReferences(config, { skip }).length === 0) return config;
   const parsed = parseProcessConfig(resolveEnvReferences(config, env, { skip }));
   if (parsed.ok) return parsed.config;
