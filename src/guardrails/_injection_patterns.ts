@@ -23,19 +23,24 @@ export interface InjectionPattern {
 
 /** Any run of characters that are neither letters nor digits. */
 const SEP = String.raw`[^\p{L}\p{N}]+`;
-/** Up to `n` filler words, none of them a first-person possessive ("my previous instructions" is a
- * person changing their own request, not an attack). */
-const filler = (n: number) => String.raw`(?:(?!(?:my|our|his|her|their)\b)\p{L}+${SEP}){0,${n}}`;
+/** Like `SEP`, within one line (for phrases a YAML document could otherwise form). */
+const LINE_SEP = String.raw`[^\p{L}\p{N}\r\n]+`;
+/** Up to `n` words from a closed set that may stand between "ignore" and "instructions". Free words
+ * would let "forget your passport and all the rules" match; first-person possessives are left out on
+ * purpose ("ignore my previous instructions" is a person changing their own request, not an attack). */
+const filler = (n: number) =>
+  String
+    .raw`(?:(?:all|of|the|any|every|everything|in|your|these|those|this|that|above|previous|prior|earlier|preceding|initial|original|system|other|given|current|existing|safety|default|and|its|said)${SEP}){0,${n}}`;
 /** Words that say which instructions are meant. */
 const WHICH =
   "(?:previous|prior|above|earlier|preceding|foregoing|former|initial|original|system|all|any|every|your)";
 /** Nouns for the instructions an attacker wants dropped. */
 const RULES = String
-  .raw`(?:instructions?|rules?|directives?|directions|guidelines?|prompts?|commands?|constraints?|guardrails?|restrictions?|programming|polic(?:y|ies)|safeguards?)\b`;
+  .raw`(?:instructions?|rules?|directives?|directions|guidelines?|prompts?|commands?|constraints?|guardrails?|restrictions?|programming|guidance|polic(?:y|ies)|safeguards?)\b`;
 const YOU_ARE = String.raw`you${SEP}?(?:are|r|re)`;
 /** What follows a fake "system:" header that shows it is addressed to the model. */
 const ADDRESSED = String
-  .raw`(?:ignore|disregard|forget|new${SEP}instructions|from${SEP}now${SEP}on|override|reveal|do${SEP}not${SEP}follow|you${SEP}(?:are|must|will|shall|should)${SEP}(?:now|no${SEP}longer|(?:an?${SEP})?(?:ai|assistant|helpful|language|chatbot|unrestricted|unfiltered|uncensored|jailbroken|dan)|obey|follow|comply|ignore|disregard|forget|reveal|act|only)|the${SEP}(?:assistant|ai|model)${SEP}(?:must|will|should|is)|as${SEP}an${SEP}ai)\b`;
+  .raw`(?:ignore|disregard|forget|new${SEP}instructions|from${SEP}now${SEP}on|override|reveal|do${SEP}not${SEP}follow|you${SEP}(?:are|must|will|shall|should)${SEP}(?:now|no${SEP}longer|(?:an?${SEP})?(?:ai|assistant|helpful|language|chatbot|unrestricted|unfiltered|uncensored|jailbroken|dan)|obey|follow|comply|ignore|disregard|forget|reveal|act|only)|the${SEP}(?:assistant|ai|model)${SEP}(?:must|will|should)|as${SEP}an${SEP}ai)\b`;
 /** Job titles after "act as the system ..." that make it ordinary business text. */
 const ROLE_NOUNS = String
   .raw`(?![^\p{L}\p{N}]{0,3}(?:administrator|admin|engineer|architect|owner|integrator|analyst|designer|manager|team|account|user|operator|lead|contact|of${SEP}record))`;
@@ -62,7 +67,7 @@ export const INJECTION_PATTERNS: readonly InjectionPattern[] = [
     "instruction_override",
     ["ignore", "disregard", "forget"],
     String
-      .raw`\b(?:ignore|disregard|forget)${SEP}(?:(?:all|everything|anything)${SEP}(?:(?:you|that|have|were|was|been|said|told|written|of|the)${SEP}){0,3}(?:above|before|previously|so${SEP}far|until${SEP}now|earlier)|the${SEP}above${SEP}and${SEP}(?:instead|say|print|write|output|respond|reply|tell|translate|repeat))\b`,
+      .raw`\b(?:ignore|disregard|forget)${SEP}(?:(?:all|everything|anything)${SEP}(?:(?:you|that|have|were|was|been|said|told|written|of|the)${SEP}){0,3}(?:above|before|previously|so${SEP}far|until${SEP}now|earlier)|(?:all|everything|anything)${SEP}you${SEP}(?:were|have${SEP}been|got)${SEP}(?:told|given|taught|instructed)|the${SEP}above${SEP}and${SEP}(?:instead|say|print|write|output|respond|reply|tell|translate|repeat))\b`,
   ),
   pattern(
     "instruction_override",
@@ -74,7 +79,7 @@ export const INJECTION_PATTERNS: readonly InjectionPattern[] = [
     "instruction_override",
     ["instruction", "prompt", "directive"],
     String
-      .raw`(?:^|[^\p{L}\p{N}])(?:new|real|actual|true|secret|hidden|override)${SEP}(?:system${SEP})?(?:instructions?|prompt|directives?)[ \t]*[:=]`,
+      .raw`(?:^|[^\p{L}\p{N}])(?:new|real|actual|true|secret|hidden|override)${LINE_SEP}(?:system${LINE_SEP})?(?:instructions?|prompt|directives?)[ \t]*[:=]`,
   ),
   pattern(
     "instruction_override",
@@ -164,7 +169,7 @@ export const INJECTION_PATTERNS: readonly InjectionPattern[] = [
     "role_impersonation",
     ["#", "["],
     String
-      .raw`^[ \t]*#{1,4}[ \t]*(?:instructions?|system(?:${SEP}prompt)?|response|new${SEP}instructions?)[ \t]*:|^[ \t]*\[(?:context${SEP}state|budget${SEP}remaining|trigger:)`,
+      .raw`^[ \t]*#{1,4}[ \t]*(?:instruction|system(?:${SEP}prompt)?|new${SEP}instructions?)[ \t]*:|^[ \t]*\[(?:context${SEP}state|budget${SEP}remaining|trigger:)`,
     "gmu",
   ),
   // delimiter_escape
@@ -190,14 +195,14 @@ export const INJECTION_PATTERNS: readonly InjectionPattern[] = [
     "delimiter_escape",
     ["end", "operator"],
     String
-      .raw`(?:^|[\[<(=#*|-])[ \t]*end${SEP}of${SEP}(?:(?:the|user|untrusted|external)${SEP})?(?:input|payload|prompt|instructions)\b|={2,}[ \t]*(?:end[ \t]+)?operator[ \t]+messages`,
+      .raw`(?:^|[\[<(=#*|-])[ \t]*end${SEP}of${SEP}(?:(?:the|user|untrusted|external)${SEP})?(?:input|payload|prompt|instructions)[ \t]*(?:[-=#*\])>|]|$)|={2,}[ \t]*(?:end[ \t]+)?operator[ \t]+messages`,
     "gmu",
   ),
   casedPattern(
     "delimiter_escape",
     ["END"],
     String
-      .raw`\bEND${SEP}OF${SEP}(?:THE${SEP})?(?:(?:USER|UNTRUSTED|EXTERNAL|CUSTOMER|SYSTEM)${SEP})?(?:INPUT|DATA|PAYLOAD|PROMPT|CONTEXT|DOCUMENT|MESSAGE|TEXT|CONTENT|INSTRUCTIONS)\b`,
+      .raw`\bEND${SEP}OF${SEP}(?:THE${SEP})?(?:(?:USER|UNTRUSTED|EXTERNAL|CUSTOMER)${SEP}(?:INPUT|DATA|MESSAGE|TEXT|CONTENT|DOCUMENT|PAYLOAD)|(?:SYSTEM${SEP})?(?:INPUT|PAYLOAD|PROMPT|CONTEXT|INSTRUCTIONS))\b`,
   ),
   // tool_call_smuggling
   pattern(
@@ -210,6 +215,6 @@ export const INJECTION_PATTERNS: readonly InjectionPattern[] = [
     "tool_call_smuggling",
     ["<", "to=functions", "tool_calls", "|>"],
     String
-      .raw`<\s*\/?\s*(?:tool_calls?|function_calls?|tool_use)\s*>|<\s*(?:tool_result|function_results?)\s*>|<\s*(?:[a-z]+:)?(?:invoke|parameter)\s+name\s*=|\bto=functions\.[a-z_]|\[\s*tool_calls\s*\]|<\|\s*(?:tool_call|python_tag|tool_calls_begin|tool_sep)\s*\|>`,
+      .raw`<\s*\/?\s*(?:tool_calls?|function_calls?|tool_use)\s*>|<\s*(?:tool_result|function_results?)\s*>|<\s*(?:[a-z]+:)?invoke\s+name\s*=|<\s*[a-z]+:parameter\s+name\s*=|\bto=functions\.[a-z_]|\[\s*tool_calls\s*\]|<\|\s*(?:tool_call|python_tag|tool_calls_begin|tool_sep)\s*\|>`,
   ),
 ];

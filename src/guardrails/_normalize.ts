@@ -1,7 +1,8 @@
 /**
  * The text the injection patterns read: zero-width and direction-control characters removed, simple
  * leetspeak undone (`0`->o, `1`->i, `3`->e, `4`->a, `5`->s, `7`->t, `@`->a, `$`->s), full-width forms
- * and common Cyrillic/Greek look-alikes mapped to ASCII letters, all in lower case (so patterns run
+ * and common Cyrillic/Greek look-alikes mapped to ASCII letters, Unicode tag characters (invisible
+ * ASCII, U+E0020-U+E007F) read as the ASCII they spell, all in lower case (so patterns run
  * without the twice slower `i` flag). Every kept character maps to one character, so an offset in the
  * result maps back to the source through `map`.
  *
@@ -29,6 +30,8 @@ const LEET_LETTERS: Record<string, string> = {
 const NON_ASCII = /[\u0080-\uffff]/;
 const INVISIBLE =
   /^[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff]$/;
+const TAG_FIRST = 0xe0000;
+const TAG_LAST = 0xe007f;
 const LOOK_ALIKES: Record<string, string> = {
   "а": "a",
   "е": "e",
@@ -72,7 +75,13 @@ export function normalize(source: string): Normalized {
     }
     const wide = code >= 0xd800 && code <= 0xdbff && i + 1 < source.length;
     const ch = wide ? source.slice(i, i + 2) : source[i];
-    if (!INVISIBLE.test(ch)) {
+    const point = ch.codePointAt(0) ?? code;
+    if (point >= TAG_FIRST && point <= TAG_LAST) {
+      // Unicode tag characters spell invisible ASCII ("ASCII smuggling"): read them as that ASCII.
+      const ascii = String.fromCharCode(point - TAG_FIRST);
+      text += LEET_LETTERS[ascii] ?? ascii.toLowerCase();
+      map.push(i);
+    } else if (!INVISIBLE.test(ch)) {
       const folded = LOOK_ALIKES[ch.toLowerCase()] ?? ch.normalize("NFKC");
       // Keep one character per source character, so offsets map back.
       const kept = folded.length === 1 ? unleet(folded) : ch;
