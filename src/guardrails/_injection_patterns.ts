@@ -23,8 +23,9 @@ export interface InjectionPattern {
 
 /** Any run of characters that are neither letters nor digits. */
 const SEP = String.raw`[^\p{L}\p{N}]+`;
-/** Like `SEP`, within one line (for phrases a YAML document could otherwise form). */
-const LINE_SEP = String.raw`[^\p{L}\p{N}\r\n]+`;
+/** Spaces (or markdown emphasis) only: for phrases that YAML or object literals could otherwise form
+ * across values (`start: true\ninstructions: ...`, `{ version: true, instructions: ... }`). */
+const LINE_SEP = String.raw`[ \t*_~-]+`;
 /** Up to `n` words from a closed set that may stand between "ignore" and "instructions". Free words
  * would let "forget your passport and all the rules" match; first-person possessives are left out on
  * purpose ("ignore my previous instructions" is a person changing their own request, not an attack). */
@@ -189,7 +190,7 @@ export const INJECTION_PATTERNS: readonly InjectionPattern[] = [
     "delimiter_escape",
     ["```"],
     String
-      .raw`\x60{3,}[ \t]*(?:system|assistant|developer|instructions?)[ \t]*(?::|\r?\n|$)|\x60{3,}[ \t]*\r?\n\s*(?:\[\s*(?:system|inst)\s*\]|<\|\s*im_start|<<\s*sys|#{1,4}[ \t]*(?:instruction|system)|(?:system|developer)(?:${SEP}?(?:prompt|override))?[ \t]*:[ \t]*(?:ignore|disregard|forget|you${SEP}(?:are|must|will)|new${SEP}instructions|from${SEP}now))`,
+      .raw`\x60{3,}[ \t]*(?:system|assistant|developer|instructions?)[ \t]*(?::|\r?\n|$)|\x60{3,}[ \t]*\r?\n\s*(?:\[\s*(?:system|inst)\s*\]|<\|\s*im_start|<<\s*sys|#{1,4}[ \t]*(?:instruction|system(?:${SEP}?prompt)?)[ \t]*:|(?:system|developer)(?:${SEP}?(?:prompt|override))?[ \t]*:[ \t]*(?:ignore|disregard|forget|you${SEP}(?:are|must|will)|new${SEP}instructions|from${SEP}now))`,
   ),
   pattern(
     "delimiter_escape",

@@ -95,6 +95,8 @@ const NEGATIVES = [
   '<Context><Parameter name="maxUsers" value="10"/></Context>',
   "System: the assistant is restarting, please wait.",
   "- End of input validation is handled by the form library.",
+  "```python\nimport requests\n```\n\n## System Information\n\n```\n<paste here>\n```",
+  "const KEYS = { name: true, version: true, instructions: true };",
 ];
 
 for (const [category, samples] of Object.entries(POSITIVES)) {
