@@ -80,11 +80,11 @@ Deno.test({
   assert.equal(first.api, "responses");
   assert.equal(first.stream, true, "streaming is on by default");
   assert.equal(first.headers.authorization, "Bearer test-key");
-  assert.deepEqual(first.messages.map((m) => m.role), ["system", "system", "user"]);
-  assert.equal(first.messages[0].content, "You handle orders.");
-  assert.equal(first.messages[1].content, '[Context State] {"region":"eu"}');
-  assert.match(first.messages[2].content, /^\[Trigger: webhook\] trigger_id=webhook-\S+ event_id=\S+ at=\S+\n/);
-  assert.match(first.messages[2].content, /<untrusted-trigger-payload-[0-9a-f]{12}>\n\{\n {2}"order_id": 42\n\}\n/);
+  // The Responses API takes the system blocks, in order, as one `instructions` text.
+  assert.equal(first.body.instructions, 'You handle orders.\n\n[Context State] {"region":"eu"}');
+  assert.deepEqual(first.messages.map((m) => m.role), ["system", "user"]);
+  assert.match(first.messages[1].content, /^\[Trigger: webhook\] trigger_id=webhook-\S+ event_id=\S+ at=\S+\n/);
+  assert.match(first.messages[1].content, /<untrusted-trigger-payload-[0-9a-f]{12}>\n\{\n {2}"order_id": 42\n\}\n/);
   assert.deepEqual(first.tools.sort(), [
     "orders__fail_always",
     "orders__lookup_order",
@@ -129,11 +129,11 @@ Deno.test({
   await until("the second run", async () => (await client.listRuns("orders")).runs.length === 2 &&
     (await client.listRuns("orders")).runs[0].status === "succeeded");
   const third = model.requests[2];
-  assert.equal(third.messages[0].content, "You now handle refunds.");
-  assert.equal(third.messages[1].content, '[Context State] {"region":"eu","last_order":42}');
-  assert.deepEqual(third.messages.map((m) => m.role), ["system", "system", "user", "assistant", "user"]);
-  assert.ok(third.messages[3].content.startsWith("Done. "));
-  assert.ok(!third.messages[3].content.includes(PLANTED), "the kept conversation is redacted");
+  assert.equal(third.body.instructions, 'You now handle refunds.\n\n[Context State] {"region":"eu","last_order":42}');
+  assert.deepEqual(third.messages.map((m) => m.role), ["system", "user", "assistant", "user"]);
+  assert.match(third.messages[1].content, /"order_id": 42/, "the earlier trigger is kept");
+  assert.ok(third.messages[2].content.startsWith("Done. "));
+  assert.ok(!third.messages[2].content.includes(PLANTED), "the kept conversation is redacted");
 
   assert.ok(mcp.open() > 0, "the MCP connection is open while the process runs");
   await client.stopProcess("orders");

@@ -48,7 +48,7 @@ export const LIBRARY_VARIABLES: readonly string[] = ["LOG_STREAM", "LOG_TOKENS"]
  * Variables the MCP SDK's stdio transport reads to build a started program's base environment; granted only
  * when programs may be started.
  */
-export const STDIO_VARIABLES: readonly string[] = ["HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER"];
+export const STDIO_VARIABLES: readonly string[] = ["HOME", "LOGNAME", "OSTYPE", "PATH", "SHELL", "TERM", "USER"];
 
 /** Variables the built-in model providers read (keys and base URLs), never visible to deployed configs. */
 export const MODEL_VARIABLES: readonly string[] = new ProviderRegistry().variables();

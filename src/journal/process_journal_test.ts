@@ -4,7 +4,7 @@ import { MemoryJournal } from "./memory_journal.ts";
 import { FULL_ONLY_ENTRY_TYPES, ProcessJournal } from "./process_journal.ts";
 import type { Journal, JournalEntry } from "./types.ts";
 
-const FULL_ONLY = ["trigger_event", "invocation_start", "tool_call", "tool_result"];
+const FULL_ONLY = ["trigger_event", "invocation_start", "tool_call", "tool_result", "model_turn"];
 
 Deno.test("process journal at checkpoint level skips full-only entry types and writes the rest", async () => {
   const memory = new MemoryJournal();
@@ -77,4 +77,17 @@ Deno.test("process journal record does not reject on a closed journal or unseria
   assert.equal(await journal.record("step", {}), undefined);
   assert.equal(sink.records.length, 2);
   assert.match(String(sink.records[1].fields.error), /closed/);
+});
+
+Deno.test("a process journal with a redactor replaces secret values in every string, keys included", async () => {
+  const memory = new MemoryJournal();
+  const journal = new ProcessJournal(memory, { process: "p", level: "full" });
+  journal.setRedactor((text) => text.replaceAll("hunter2", "[REDACTED]"));
+  await journal.record("note", { text: "pw hunter2", list: ["hunter2", 3], hunter2: { deep: "x hunter2" } });
+  const [entry] = await journal.read();
+  assert.deepEqual(entry.data, {
+    text: "pw [REDACTED]",
+    list: ["[REDACTED]", 3],
+    "[REDACTED]": { deep: "x [REDACTED]" },
+  });
 });

@@ -10,7 +10,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 // @ts-types="@modelcontextprotocol/sdk/client/sse"
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 // @ts-types="@modelcontextprotocol/sdk/client/stdio"
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import type { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 // @ts-types="@modelcontextprotocol/sdk/client/streamableHttp"
 import {
   StreamableHTTPClientTransport,
@@ -154,7 +154,11 @@ function logStderr(transport: StdioClientTransport, logger: Logger): void {
 /** Connects a new client to `config`; rejects (with everything it opened closed) when that fails. */
 export async function openSession(config: ServerConfig, options: OpenSessionOptions): Promise<Session> {
   if (config.url !== undefined) return await openHttp(config, options);
-  const transport = new StdioClientTransport({
+  // Loaded only for stdio servers: the module reads host variables (OSTYPE, PATH) as it loads.
+  const stdio = await import("@modelcontextprotocol/sdk/client/stdio.js") as {
+    StdioClientTransport: typeof StdioClientTransport;
+  };
+  const transport = new stdio.StdioClientTransport({
     command: config.command,
     args: config.args,
     env: config.env,
