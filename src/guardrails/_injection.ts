@@ -21,12 +21,16 @@ const LEAD = /^[^\p{L}\p{N}<[`{"'=#*|-]*/u;
 const LOWER = INJECTION_PATTERNS.filter((pattern) => !pattern.cased);
 const CASED = INJECTION_PATTERNS.filter((pattern) => pattern.cased);
 
-/** One pass of this regex over a window tells which patterns can match there (see `gate`). */
-const GATE = new RegExp(
-  [...new Set(LOWER.flatMap((pattern) => pattern.gate))]
-    .map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
-    .join("|"),
-  "g",
+const GATE_WORDS = [...new Set(LOWER.flatMap((pattern) => pattern.gate))].sort((a, b) => b.length - a.length);
+
+/**
+ * One pass of this regex over a window tells which patterns can match there (see `gate`). Longer
+ * words come first, and a match also counts for every gate word inside it ("instructions" for
+ * "instruction", "system" for "sys"), so a word is never hidden by a longer one at the same place.
+ */
+const GATE = new RegExp(GATE_WORDS.map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"), "g");
+const GATE_HITS = new Map(
+  GATE_WORDS.map((word) => [word, GATE_WORDS.filter((inner) => word.includes(inner))]),
 );
 
 function detect(text: string, patterns: typeof INJECTION_PATTERNS): Detection[] {
@@ -43,7 +47,9 @@ function detect(text: string, patterns: typeof INJECTION_PATTERNS): Detection[] 
 /** The lower-case patterns whose gate words occur in `text`. */
 function gated(text: string): typeof INJECTION_PATTERNS {
   const words = new Set<string>();
-  for (const match of text.matchAll(GATE)) words.add(match[0]);
+  for (const match of text.matchAll(GATE)) {
+    for (const word of GATE_HITS.get(match[0]) ?? []) words.add(word);
+  }
   return words.size === 0 ? [] : LOWER.filter((pattern) => pattern.gate.some((word) => words.has(word)));
 }
 

@@ -19,7 +19,7 @@ export type BuiltinDetector = "injection" | "credentials" | "pii";
 export const BUILTIN_DETECTORS: readonly BuiltinDetector[] = ["injection", "credentials", "pii"];
 
 /** Declarative guardrails, as the `guardrails` field of a process config writes them. */
-export interface DeclarativeGuardrails {
+export interface DetectorGuardrails {
   /** Detectors that scan text. */
   detectors: readonly BuiltinDetector[];
   /**
@@ -60,7 +60,7 @@ class BuiltinScanner implements TextScanner {
   readonly #detectors: WindowDetector[];
   readonly #options: { windowSize: number; overlap: number; failOpen: boolean };
 
-  constructor(config: DeclarativeGuardrails, options: WindowOptions) {
+  constructor(config: DetectorGuardrails, options: WindowOptions) {
     this.#options = { ...resolveWindowOptions(options), failOpen: config.fail_open ?? false };
     this.#injection = config.detectors.includes("injection");
     this.#detectors = [];
@@ -100,7 +100,7 @@ export function createInjectionScanner(options: InjectionScannerOptions = {}): T
  * overlapping windows. Throws a TypeError naming an invalid block pattern or an unknown detector.
  */
 export function createBuiltinScanner(
-  config: DeclarativeGuardrails,
+  config: DetectorGuardrails,
   options: WindowOptions = {},
 ): TextScanner {
   for (const detector of config.detectors) {

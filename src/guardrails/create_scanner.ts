@@ -4,13 +4,13 @@
  * @module
  */
 
-import { createBuiltinScanner, type DeclarativeGuardrails } from "./builtin_scanner.ts";
+import { createBuiltinScanner, type DetectorGuardrails } from "./builtin_scanner.ts";
 import type { TextScanner } from "./scan_result.ts";
 import { type GuardrailScannerObject, isScannerObject, scannerObjectScanner } from "./scanner_object.ts";
 import type { WindowOptions } from "./windows.ts";
 
 /** The `guardrails` field: a scanner object, or declarative guardrails. */
-export type GuardrailsInput = GuardrailScannerObject | DeclarativeGuardrails;
+export type GuardrailsInput = GuardrailScannerObject | DetectorGuardrails;
 
 /** Options of {@linkcode createScanner}. */
 export interface CreateScannerOptions extends WindowOptions {
@@ -39,9 +39,9 @@ export interface CreateScannerOptions extends WindowOptions {
  */
 export function createScanner(config: GuardrailsInput, options: CreateScannerOptions = {}): TextScanner {
   if (isScannerObject(config)) return scannerObjectScanner(config, options);
-  const declarative = config as Partial<DeclarativeGuardrails> | null;
+  const declarative = config as Partial<DetectorGuardrails> | null;
   if (typeof declarative === "object" && declarative !== null && Array.isArray(declarative.detectors)) {
-    return createBuiltinScanner(declarative as DeclarativeGuardrails, options);
+    return createBuiltinScanner(declarative as DetectorGuardrails, options);
   }
   throw new TypeError(
     "guardrails: expected a scanner object (scanText, scan_text, checkInput or check_input) or {detectors, block_patterns, fail_open}",

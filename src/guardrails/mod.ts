@@ -81,13 +81,12 @@ export {
   type BuiltinDetector,
   createBuiltinScanner,
   createInjectionScanner,
-  type DeclarativeGuardrails,
+  type DetectorGuardrails,
   type InjectionScannerOptions,
 } from "./builtin_scanner.ts";
 export {
   type GuardrailScannerObject,
   isScannerObject,
-  SCANNER_METHODS,
   type ScannerObjectOptions,
   scannerObjectScanner,
 } from "./scanner_object.ts";

@@ -7,7 +7,7 @@
 
 import { type ScanFinding, type ScanResult, scanResult, type TextScanner } from "./scan_result.ts";
 import { scannerVerdict, thrownVerdict } from "./scanner_verdict.ts";
-import { type WindowOptions, windows } from "./windows.ts";
+import { resolveWindowOptions, type WindowOptions, windows } from "./windows.ts";
 
 /** Method names by which a scanner object can scan text, in the order they are looked for. */
 export const SCANNER_METHODS = ["scanText", "scan_text", "checkInput", "check_input"] as const;
@@ -57,8 +57,7 @@ export function scannerObjectScanner(
   }
   const call = scanner[method] as (text: string) => unknown;
   const failOpen = options.failOpen ?? false;
-  const windowOptions = { windowSize: options.windowSize, overlap: options.overlap };
-  windows("", windowOptions); // checks the window options now
+  const windowOptions = resolveWindowOptions(options);
   return {
     async scan(text: string): Promise<ScanResult> {
       for (const window of windows(text, windowOptions)) {
