@@ -49,10 +49,12 @@ Deno.test({
   }, { start: true }).catch(refusal);
   assert.deepEqual(unreachable, [500, "START_FAILED"]);
 
-  const port = freePort();
-  const webhook = (path: string) => ({ type: "webhook" as const, webhook_path: path, webhook_port: port });
+  const ports = new Map<string, number>();
+  const portOf = (path: string) => ports.get(path) ?? ports.set(path, freePort()).get(path)!;
+  const webhook = (path: string) => ({ type: "webhook" as const, webhook_path: path, webhook_port: portOf(path) });
   const fire = async (path: string, payload: unknown) => {
-    const answer = await fetch(`http://127.0.0.1:${port}${path}`, { method: "POST", body: JSON.stringify(payload) });
+    const url = `http://127.0.0.1:${portOf(path)}${path}`;
+    const answer = await fetch(url, { method: "POST", body: JSON.stringify(payload) });
     assert.equal(answer.status, 202);
     await answer.body?.cancel();
   };

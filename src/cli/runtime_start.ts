@@ -45,10 +45,20 @@ export const TOKEN_VARIABLE = "AGENTRY_API_TOKEN";
 export const LIBRARY_VARIABLES: readonly string[] = ["LOG_STREAM", "LOG_TOKENS"];
 
 /**
- * Variables the MCP SDK's stdio transport reads to build a started program's base environment; granted only
- * when programs may be started.
+ * Variables read when a stdio MCP server is started: the MCP SDK builds the program's base environment from
+ * HOME, LOGNAME, PATH, SHELL, TERM and USER; its command lookup reads OSTYPE and Node's child_process reads
+ * NODE_V8_COVERAGE. Granted only when programs may be started.
  */
-export const STDIO_VARIABLES: readonly string[] = ["HOME", "LOGNAME", "OSTYPE", "PATH", "SHELL", "TERM", "USER"];
+export const STDIO_VARIABLES: readonly string[] = [
+  "HOME",
+  "LOGNAME",
+  "NODE_V8_COVERAGE",
+  "OSTYPE",
+  "PATH",
+  "SHELL",
+  "TERM",
+  "USER",
+];
 
 /** Variables the built-in model providers read (keys and base URLs), never visible to deployed configs. */
 export const MODEL_VARIABLES: readonly string[] = new ProviderRegistry().variables();
