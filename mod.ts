@@ -108,9 +108,9 @@ export {
 // What a process holds for its agent: context state, secrets, long-term memory (AgentProcess.context,
 // .secrets, .memory), and the memory stores a runner or library user may open itself.
 export {
-  ContextStore,
   type ContextSettings,
   type ContextSource,
+  ContextStore,
   type ContextStoreOptions,
   type ContextView,
   FileMemoryStore,

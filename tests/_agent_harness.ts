@@ -95,7 +95,11 @@ export async function startRuntime(args: string[], env: Record<string, string>):
 }
 
 /** Polls `check` every 20 ms until it answers true, failing after `ms`. */
-export async function until(what: string, check: () => boolean | Promise<boolean>, ms = 15_000): Promise<void> {
+export async function until(
+  what: string,
+  check: () => boolean | Promise<boolean>,
+  ms = 15_000,
+): Promise<void> {
   const deadline = Date.now() + ms;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);

@@ -33,12 +33,15 @@ Deno.test({
     OPENAI_COMPATIBLE_BASE_URL: model.url,
   });
   const { client, cli } = runtime;
-  const refusal = (error: unknown) => error instanceof RuntimeApiError ? [error.statusCode, error.code] : error;
+  const refusal = (error: unknown) =>
+    error instanceof RuntimeApiError ? [error.statusCode, error.code] : error;
 
   const unknown = await client.deploy("a", { model: "nosuch:model" }).catch(refusal);
   assert.deepEqual(unknown, [422, "INVALID_CONFIG"]);
 
-  const keyless = await client.deploy("b", { model: "anthropic:claude-test" }, { start: true }).catch(refusal);
+  const keyless = await client.deploy("b", { model: "anthropic:claude-test" }, { start: true }).catch(
+    refusal,
+  );
   assert.deepEqual(keyless, [500, "START_FAILED"]);
   await cli.waitFor("stderr", /ANTHROPIC_API_KEY/);
   assert.equal((await client.getProcess("b")).state, "failed");
@@ -51,7 +54,11 @@ Deno.test({
 
   const ports = new Map<string, number>();
   const portOf = (path: string) => ports.get(path) ?? ports.set(path, freePort()).get(path)!;
-  const webhook = (path: string) => ({ type: "webhook" as const, webhook_path: path, webhook_port: portOf(path) });
+  const webhook = (path: string) => ({
+    type: "webhook" as const,
+    webhook_path: path,
+    webhook_port: portOf(path),
+  });
   const fire = async (path: string, payload: unknown) => {
     const url = `http://127.0.0.1:${portOf(path)}${path}`;
     const answer = await fetch(url, { method: "POST", body: JSON.stringify(payload) });
@@ -92,7 +99,11 @@ Deno.test({
   assert.equal(refused.status, "failed");
   assert.equal(refused.error, "the model request failed: http (HTTP 400)");
   await until("the dead letter", async () => (await client.getProcess("refused")).runs.dead_letters === 1);
-  assert.equal((await client.getProcess("refused")).state, "running", "a failed run never crashes the process");
+  assert.equal(
+    (await client.getProcess("refused")).state,
+    "running",
+    "a failed run never crashes the process",
+  );
   await client.getJournal("refused", { limit: 500 });
 
   await client.deploy("scanned", {

@@ -24,7 +24,9 @@ function respond(request: RecordedRequest): ScriptedReply {
       usage: { input_tokens: 100, output_tokens: 20 },
     };
   }
-  const results = request.messages.filter((m): m is Extract<ChatMessage, { role: "tool" }> => m.role === "tool")
+  const results = request.messages.filter((m): m is Extract<ChatMessage, { role: "tool" }> =>
+    m.role === "tool"
+  )
     .map((m) => m.content);
   return { text: `Done. ${results.join(" | ")}`, usage: { input_tokens: 150, output_tokens: 30 } };
 }
@@ -56,7 +58,12 @@ Deno.test({
   await using model = startModelServer({ respond });
   await using mcp = await startOrdersMcp();
   const port = freePort();
-  await using runtime = await startRuntime(["--data-dir", join(dir.path, "state"), "--allow-env-var", "PLANTED"], {
+  await using runtime = await startRuntime([
+    "--data-dir",
+    join(dir.path, "state"),
+    "--allow-env-var",
+    "PLANTED",
+  ], {
     OPENAI_BASE_URL: model.url,
     OPENAI_API_KEY: "test-key",
     PLANTED,
@@ -83,8 +90,14 @@ Deno.test({
   // The Responses API takes the system blocks, in order, as one `instructions` text.
   assert.equal(first.body.instructions, 'You handle orders.\n\n[Context State] {"region":"eu"}');
   assert.deepEqual(first.messages.map((m) => m.role), ["system", "user"]);
-  assert.match(first.messages[1].content, /^\[Trigger: webhook\] trigger_id=webhook-\S+ event_id=\S+ at=\S+\n/);
-  assert.match(first.messages[1].content, /<untrusted-trigger-payload-[0-9a-f]{12}>\n\{\n {2}"order_id": 42\n\}\n/);
+  assert.match(
+    first.messages[1].content,
+    /^\[Trigger: webhook\] trigger_id=webhook-\S+ event_id=\S+ at=\S+\n/,
+  );
+  assert.match(
+    first.messages[1].content,
+    /<untrusted-trigger-payload-[0-9a-f]{12}>\n\{\n {2}"order_id": 42\n\}\n/,
+  );
   assert.deepEqual(first.tools.sort(), [
     "orders__fail_always",
     "orders__lookup_order",
@@ -118,7 +131,16 @@ Deno.test({
 
   const journal = await client.getJournal("orders", { limit: 500 });
   const types = journal.entries.map((e) => e.entry_type);
-  for (const type of ["trigger_event", "model_turn", "tool_call", "tool_result", "invocation_result", "checkpoint"]) {
+  for (
+    const type of [
+      "trigger_event",
+      "model_turn",
+      "tool_call",
+      "tool_result",
+      "invocation_result",
+      "checkpoint",
+    ]
+  ) {
     assert.ok(types.includes(type), `journal has ${type}`);
   }
   const result = journal.entries.find((e) => e.entry_type === "invocation_result")!;
@@ -126,10 +148,14 @@ Deno.test({
 
   await client.updateInstructions("orders", "You now handle refunds.");
   await fire(port, { order_id: 7 });
-  await until("the second run", async () => (await client.listRuns("orders")).runs.length === 2 &&
+  await until("the second run", async () =>
+    (await client.listRuns("orders")).runs.length === 2 &&
     (await client.listRuns("orders")).runs[0].status === "succeeded");
   const third = model.requests[2];
-  assert.equal(third.body.instructions, 'You now handle refunds.\n\n[Context State] {"region":"eu","last_order":42}');
+  assert.equal(
+    third.body.instructions,
+    'You now handle refunds.\n\n[Context State] {"region":"eu","last_order":42}',
+  );
   assert.deepEqual(third.messages.map((m) => m.role), ["system", "user", "assistant", "user"]);
   assert.match(third.messages[1].content, /"order_id": 42/, "the earlier trigger is kept");
   assert.ok(third.messages[2].content.startsWith("Done. "));

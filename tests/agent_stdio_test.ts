@@ -31,7 +31,10 @@ Deno.test({
       model: "openai-compatible:test-model",
       stream: false,
       servers: {
-        local: { command: Deno.execPath(), args: ["run", "--allow-env", "--allow-read", `--config=${CONFIG}`, FIXTURE] },
+        local: {
+          command: Deno.execPath(),
+          args: ["run", "--allow-env", "--allow-read", `--config=${CONFIG}`, FIXTURE],
+        },
       },
       triggers: [{ type: "webhook", webhook_path: "/go", webhook_port: port }],
     }),
@@ -41,7 +44,10 @@ Deno.test({
     { OPENAI_COMPATIBLE_BASE_URL: model.url },
   );
   const { client } = runtime;
-  await until("the manifest process runs", async () => (await client.getProcess("local")).state === "running");
+  await until(
+    "the manifest process runs",
+    async () => (await client.getProcess("local")).state === "running",
+  );
   const answer = await fetch(`http://127.0.0.1:${port}/go`, { method: "POST", body: "{}" });
   assert.equal(answer.status, 202);
   await answer.body?.cancel();

@@ -52,7 +52,9 @@ export interface AgentRunner {
  * ```ts
  * import { AgentRuntime } from "@agentry/agentry";
  * import { createAgentRunner } from "@agentry/agentry";
- * const runner = createAgentRunner({ env: (name) => Deno.env.get(name) });
+ * // The providers read their keys and base URLs only through `env`.
+ * const settings: Record<string, string> = { OLLAMA_HOST: "http://127.0.0.1:11434" };
+ * const runner = createAgentRunner({ env: (name) => settings[name] });
  * const runtime = new AgentRuntime({
  *   parts: [runner.part],
  *   invoker: runner.invoker,

@@ -11,7 +11,6 @@
 import type { ChatMessage, ModelAttempt, ModelClient, ToolCall, ToolSpec, Usage } from "../models/mod.ts";
 import type { ToolOutcome } from "./mcp/mod.ts";
 
-
 /** The tools offered to the model. */
 export interface ToolBox {
   /** Specs offered with each model turn. */

@@ -168,7 +168,7 @@ export function planFor(options: StartOptions, manifests: readonly Manifest[]): 
     for (const name of manifestEnvReferences(manifest)) env.add(name);
   }
   const run = options.allowCommandDeploys || manifests.some((manifest) => startsPrograms(manifest.config));
-  if (run) for (const name of STDIO_VARIABLES) env.add(name);
+  if (run) { for (const name of STDIO_VARIABLES) env.add(name); }
   return {
     read: [...read],
     write: [...write],

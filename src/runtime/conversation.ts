@@ -58,7 +58,10 @@ function isMessage(value: unknown): value is ConversationMessage {
  * Restores `conversation` from the journal's last `checkpoint` entry, unless the context was reset after it
  * (the process was removed and its name deployed again).
  */
-export async function recoverConversation(conversation: Conversation, journal: ProcessJournal): Promise<void> {
+export async function recoverConversation(
+  conversation: Conversation,
+  journal: ProcessJournal,
+): Promise<void> {
   const [checkpoint] = await journal.read({ type: "checkpoint", limit: 1 });
   if (!checkpoint) return;
   const resets = (await journal.read({ type: "context_update" })).filter((e) => e.data.reset === true);
