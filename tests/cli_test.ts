@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { startModelServer } from "../src/models/testing/mod.ts";
 import { join } from "node:path";
 import { freePort } from "./_ports.ts";
 import { runCli, RunningCli, tempDir } from "./_cli_harness.ts";
@@ -210,7 +211,7 @@ Deno.test("manifests are deployed at start and those marked start run", async ()
   await Deno.writeTextFile(join(manifests, "notes.yaml"), "not: a manifest\n");
   await using cli = new RunningCli(
     ["runtime", "start", "--port", "0", "--json", "--data-dir", dir.path, "--manifests", manifests],
-    { flags: exact(dir.path) },
+    { flags: exact(dir.path), env: { OPENAI_API_KEY: "sk-test" } },
   );
   const { url, token } = await cli.listening();
   const { body } = await api(url, token, "/processes");
@@ -247,7 +248,7 @@ Deno.test("an invalid manifest stops the start with exit 1 naming the file and f
 Deno.test("API deployments survive a restart of the runtime in the state the operator left them", async () => {
   await using dir = await tempDir();
   const args = ["runtime", "start", "--port", "0", "--json", "--data-dir", dir.path];
-  const env = { AGENTRY_API_TOKEN: "restart-token" };
+  const env = { AGENTRY_API_TOKEN: "restart-token", OPENAI_API_KEY: "sk-test" };
   let processId: string;
   {
     await using cli = new RunningCli(args, { flags: exact(dir.path), env });
@@ -301,30 +302,32 @@ Deno.test("a port in use exits 1 with a one-line reason", async () => {
   );
 });
 
-Deno.test("a manifest's webhook trigger listens once its process starts; without a runner events are dead-lettered", async () => {
+Deno.test("a manifest's webhook trigger listens once its process starts and its events run the agent", async () => {
   await using dir = await tempDir();
+  await using model = startModelServer({ respond: () => ({ text: "handled" }) });
   const port = freePort();
   await Deno.writeTextFile(
     join(dir.path, "hook.agent.yaml"),
-    `name: hook\nstart: true\ntriggers:\n  - type: webhook\n    webhook_port: ${port}\n`,
+    `name: hook\nstart: true\nmodel: openai-compatible:m\ntriggers:\n  - type: webhook\n    webhook_port: ${port}\n`,
   );
   await using cli = new RunningCli(
     ["runtime", "start", "--port", "0", "--json", "--data-dir", dir.path, "--manifests", dir.path],
-    { flags: exact(dir.path) },
+    { flags: exact(dir.path), env: { OPENAI_COMPATIBLE_BASE_URL: model.url } },
   );
   const { url, token } = await cli.listening();
   const posted = await fetch(`http://127.0.0.1:${port}/webhook`, { method: "POST", body: '{"n":1}' });
   assert.equal(posted.status, 202);
   await posted.body?.cancel();
   let runs = (await api(url, token, "/processes/hook")).body.runs;
-  for (let i = 0; i < 50 && runs.dead_letters === 0; i++) {
+  for (let i = 0; i < 100 && runs.runs_succeeded !== 1; i++) {
     await new Promise((resolve) => setTimeout(resolve, 20));
     runs = (await api(url, token, "/processes/hook")).body.runs;
   }
-  assert.equal(runs.dead_letters, 1);
+  assert.equal(runs.runs_succeeded, 1);
+  assert.equal(model.requests.length, 1);
+  assert.match(model.requests[0].messages.at(-1)!.content, /"n": 1/);
   const triggers = (await api(url, token, "/processes/hook/triggers")).body.triggers;
   assert.deepEqual(triggers.map((t: { type: string; live: boolean }) => `${t.type}:${t.live}`), [
     "webhook:true",
   ]);
-  assert.ok(cli.stderr.some((l) => l.includes("no agent runner")));
 });
