@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { type RecordedRequest, type ScriptedReply, startModelServer } from "../src/models/testing/mod.ts";
 import type { ChatMessage } from "../src/models/mod.ts";
+import type { RunProgress } from "../src/runtime/mod.ts";
 import { tempDir } from "./_cli_harness.ts";
 import { freePort } from "./_ports.ts";
 import { startOrdersMcp, startRuntime, until } from "./_agent_harness.ts";
@@ -72,8 +73,8 @@ Deno.test({
   const deployed = await client.deploy("orders", {
     model: "openai:gpt-test",
     instructions: "You handle orders.",
-    servers: { orders: { url: mcp.url, bearer_token: "mcp-token-1" } },
-    secrets: { enabled: true, secrets: { API_TOKEN: "${PLANTED}" } },
+    servers: { orders: { url: mcp.url, bearer_token: "${secret:MCP_TOKEN}" } },
+    secrets: { enabled: true, secrets: { API_TOKEN: "${PLANTED}", MCP_TOKEN: "mcp-token-1" } },
     context: { writable_keys: ["last_order"], initial_state: { region: "eu" } },
     journal: { level: "full" },
     triggers: [{ type: "webhook", webhook_path: "/orders", webhook_port: port }],
@@ -147,7 +148,23 @@ Deno.test({
   assert.deepEqual(result.data.usage, { input_tokens: 250, output_tokens: 50 });
 
   await client.updateInstructions("orders", "You now handle refunds.");
+  const watching = new AbortController();
+  const progress: RunProgress[] = [];
+  const streaming = (async () => {
+    for await (const item of client.streamRuns("orders", { signal: watching.signal })) {
+      progress.push(item);
+      if (item.type === "run_ended") return;
+    }
+  })();
+  await new Promise((resolve) => setTimeout(resolve, 300));
   await fire(port, { order_id: 7 });
+  await streaming;
+  watching.abort();
+  const kinds = new Set(progress.map((item) => item.type));
+  assert.deepEqual([...kinds].sort(), ["run_ended", "run_started", "step", "text"]);
+  const streamed = progress.flatMap((item) => item.type === "text" ? [item.delta] : []).join("");
+  assert.ok(streamed.startsWith("Let me look.Done. "), streamed.slice(0, 80));
+  assert.ok(streamed.includes("[REDACTED]") && !streamed.includes(PLANTED), "streamed text is redacted");
   await until("the second run", async () =>
     (await client.listRuns("orders")).runs.length === 2 &&
     (await client.listRuns("orders")).runs[0].status === "succeeded");

@@ -20,6 +20,7 @@ import { createInjectionScanner, createScanner, type TextScanner } from "../guar
 import { McpConnections } from "./mcp/mod.ts";
 import type { AgentSession } from "./agent_session.ts";
 import { runAgent } from "./run_agent.ts";
+import { secretReferenceIssues, withServerSecrets } from "./server_secrets.ts";
 
 /** Options of {@linkcode createAgentRunner}. */
 export interface AgentRunnerOptions {
@@ -72,12 +73,12 @@ export function createAgentRunner(options: AgentRunnerOptions): AgentRunner {
     return runAgent(run, session);
   };
   const checkConfig = (config: ProcessConfig): ConfigIssue[] => {
-    const { provider } = parseModelString(config.model);
-    if (registry.has(provider)) return [];
+    const issues = secretReferenceIssues(config);
+    if (registry.has(providerOf(config.model))) return issues;
     return [{
       field: "model",
       expected: `a model of a known provider (${registry.names().join(", ")}), as <provider>:<model>`,
-    }];
+    }, ...issues];
   };
   return { part, invoker, registry, checkConfig };
 }
@@ -96,8 +97,9 @@ function agentPart(context: PartContext, options: PartOptions): ProcessPart {
     async start() {
       const client = options.registry.resolve(config.model, { env: options.env, fetch: options.fetch });
       model = `${client.provider}:${client.model}`;
-      connections = Object.keys(config.servers).length === 0 ? undefined : await McpConnections.connect(
-        config.servers,
+      const servers = withServerSecrets(config.servers, (name) => context.secrets.get(name));
+      connections = Object.keys(servers).length === 0 ? undefined : await McpConnections.connect(
+        servers,
         {
           logger: logger.child("mcp"),
           connectTimeoutMs: options.mcp?.connectTimeoutMs,
@@ -132,4 +134,12 @@ function payloadScanner(context: PartContext): TextScanner | undefined {
   if (guardrails) return createScanner(guardrails);
   if (trigger_delivery.scan_payloads) return createInjectionScanner();
   return undefined;
+}
+
+function providerOf(model: string): string {
+  try {
+    return parseModelString(model).provider;
+  } catch {
+    return "";
+  }
 }

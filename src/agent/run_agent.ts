@@ -94,7 +94,7 @@ export async function runAgent(run: RunRequest, session: AgentSession): Promise<
       },
     });
   } catch (error) {
-    if (run.signal.aborted) throw error;
+    if (run.signal.aborted) throw new RunError("the process stopped during the run", { cause: error });
     if (signal.aborted) throw new RunError(`the run took longer than run_timeout (${config.run_timeout} s)`);
     if (error instanceof ModelError) throw new RunError(modelFailure(error), { cause: error });
     throw error;

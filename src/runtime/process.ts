@@ -377,6 +377,7 @@ export class AgentProcess {
     return {
       name: this.name,
       processId: this.processId,
+      secrets: this.secrets,
       config,
       deployedConfig: this.#config,
       get state() {

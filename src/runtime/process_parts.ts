@@ -10,6 +10,7 @@ import type { Logger } from "../log.ts";
 import type { ProcessJournal } from "../journal/mod.ts";
 import type { ProcessState, StateTransition } from "./lifecycle.ts";
 import type { ProcessEvent } from "./process_event.ts";
+import type { SecretStore } from "./secrets/secret_store.ts";
 
 /** Reads one environment variable; `undefined` when it is unset or not allowed. */
 export type EnvLookup = (name: string) => string | undefined;
@@ -23,6 +24,8 @@ export interface PartContext {
   readonly name: string;
   /** Id of this incarnation (new on every deploy). */
   readonly processId: string;
+  /** The process's secrets, resolved for this start. */
+  readonly secrets: SecretStore;
   /** The config with `${VAR}` references resolved for this start. */
   readonly config: ProcessConfig;
   /** The config as deployed (references unresolved), e.g. for ids that must not depend on secrets. */

@@ -1,0 +1,100 @@
+import assert from "node:assert/strict";
+import { AgentRuntime, type ProcessConfigInput, type ProcessEvent } from "../runtime/mod.ts";
+import { runsOf } from "../runtime/process.ts";
+import { Logger, memorySink } from "../log.ts";
+import { parseProcessConfig } from "../runtime/mod.ts";
+import { startModelServer } from "../models/testing/mod.ts";
+import { createAgentRunner } from "./agent_runner.ts";
+
+function config(input: ProcessConfigInput) {
+  const parsed = parseProcessConfig(input);
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
+  return parsed.config;
+}
+
+function event(payload: unknown): ProcessEvent {
+  return {
+    trigger_id: "manual",
+    trigger_type: "manual",
+    event_id: crypto.randomUUID(),
+    timestamp: new Date().toISOString(),
+    payload,
+    metadata: {},
+  };
+}
+
+async function until(check: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 500; i++) {
+    if (check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+function runtimeFor(url: string, dataDir: string): AgentRuntime {
+  const runner = createAgentRunner({
+    env: (name) => name === "OPENAI_COMPATIBLE_BASE_URL" ? url : undefined,
+  });
+  return new AgentRuntime({
+    dataDir,
+    logger: new Logger("t", { sink: memorySink() }),
+    parts: [runner.part],
+    invoker: runner.invoker,
+    checkConfig: runner.checkConfig,
+  });
+}
+
+Deno.test("stopping a process aborts the model request in flight and the run says so", async () => {
+  await using model = startModelServer({ delayMs: 10_000 });
+  const dataDir = await Deno.makeTempDir();
+  const runtime = runtimeFor(model.url, dataDir);
+  try {
+    const process = await runtime.deploy("slow", config({ model: "openai-compatible:m" }), { start: true });
+    await runsOf(process).deliver(event("hello"));
+    await until(() => model.requests.length === 1, "the model request");
+    const began = performance.now();
+    await process.stop();
+    assert.ok(performance.now() - began < 2_000, "the stop does not wait for the model");
+    const [run] = process.runLog.list();
+    assert.equal(run.status, "failed");
+    assert.equal(run.error, "the process stopped during the run");
+  } finally {
+    await runtime.close();
+    await Deno.remove(dataDir, { recursive: true });
+  }
+});
+
+Deno.test("with a file journal, context and conversation come back after a runtime restart", async () => {
+  await using model = startModelServer({
+    respond: (request) =>
+      request.messages.at(-1)!.role === "user"
+        ? { toolCalls: [{ name: "set_context", arguments: { values: { seen: 1 } } }] }
+        : { text: "noted" },
+  });
+  const dataDir = await Deno.makeTempDir();
+  const settings = config({ model: "openai-compatible:m", journal: { level: "checkpoint" } });
+  try {
+    const first = runtimeFor(model.url, dataDir);
+    const process = await first.deploy("keeper", settings, { start: true });
+    await runsOf(process).deliver(event("remember this"));
+    await until(() => process.runLog.list()[0]?.status === "succeeded", "the run");
+    await first.close();
+
+    const second = runtimeFor(model.url, dataDir);
+    try {
+      const again = await second.deploy("keeper", settings, { start: true });
+      assert.deepEqual(again.context.view().state, { seen: 1 });
+      assert.deepEqual(again.conversation.messages().map((m) => m.role), ["user", "assistant"]);
+      assert.equal(again.conversation.messages()[1].content, "noted");
+      await runsOf(again).deliver(event("and now?"));
+      await until(() => again.runLog.list()[0]?.status === "succeeded", "the next run");
+      const next = model.requests[2].messages;
+      assert.deepEqual(next.map((m) => m.role), ["system", "user", "assistant", "user"]);
+      assert.equal(next[0].content, '[Context State] {"seen":1}');
+    } finally {
+      await second.close();
+    }
+  } finally {
+    await Deno.remove(dataDir, { recursive: true });
+  }
+});
