@@ -13,9 +13,9 @@ import {
   messageEventSchema,
   messageSchema,
 } from "./_anthropic_wire.ts";
-import { type HttpClientOptions, trimBaseUrl } from "./client_options.ts";
+import type { HttpClientOptions } from "./client_options.ts";
+import { Endpoint } from "./_endpoint.ts";
 import { ModelError } from "./errors.ts";
-import { postWithRetries, type ResolvedRetry, resolveRetry } from "./retry.ts";
 import type { ModelClient, ModelRequest, ModelTurn, ToolCall, Usage } from "./types.ts";
 
 /** Options of {@linkcode AnthropicMessagesClient}. */
@@ -43,21 +43,20 @@ export class AnthropicMessagesClient implements ModelClient {
   readonly provider: string;
   /** The model it asks. */
   readonly model: string;
-  #url: string;
-  #headers: Record<string, string>;
-  #fetch: typeof fetch;
-  #retry: ResolvedRetry;
+  #endpoint: Endpoint;
   #maxTokens: number;
 
   /** A client of `options.model` at `options.baseUrl` (which has no `/v1`: the client adds it). */
   constructor(options: AnthropicMessagesClientOptions) {
     this.provider = options.provider;
     this.model = options.model;
-    this.#url = `${trimBaseUrl(options.baseUrl)}/v1/messages`;
-    this.#headers = { "anthropic-version": ANTHROPIC_VERSION, ...options.headers };
-    if (options.apiKey) this.#headers["x-api-key"] = options.apiKey;
-    this.#fetch = options.fetch ?? globalThis.fetch;
-    this.#retry = resolveRetry(options.retry);
+    this.#endpoint = new Endpoint(options, {
+      path: "/v1/messages",
+      headers: {
+        "anthropic-version": ANTHROPIC_VERSION,
+        ...(options.apiKey ? { "x-api-key": options.apiKey } : {}),
+      },
+    });
     this.#maxTokens = options.maxTokens ?? 4096;
   }
 
@@ -73,14 +72,7 @@ export class AnthropicMessagesClient implements ModelClient {
     if (system !== undefined) body.system = system;
     if (request.tools.length > 0) body.tools = anthropicTools(request.tools);
     if (stream) body.stream = true;
-    const response = await postWithRetries(this.#url, {
-      fetch: this.#fetch,
-      headers: this.#headers,
-      body,
-      retry: this.#retry,
-      signal: request.signal,
-      onRetry: request.onRetry,
-    });
+    const response = await this.#endpoint.post(body, request);
     return stream ? await this.#readStream(response, request) : this.#readJson(response, request);
   }
 

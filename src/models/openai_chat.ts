@@ -7,9 +7,9 @@
 
 import { parseAnswer, parseEventData, readJson, streamEvents, truncatedStream } from "./_answer.ts";
 import { chatChunkSchema, chatCompletionSchema, chatMessages, chatTools } from "./_openai_chat_wire.ts";
-import { type HttpClientOptions, trimBaseUrl } from "./client_options.ts";
+import type { HttpClientOptions } from "./client_options.ts";
+import { Endpoint } from "./_endpoint.ts";
 import { ModelError } from "./errors.ts";
-import { postWithRetries, type ResolvedRetry, resolveRetry } from "./retry.ts";
 import type { ModelClient, ModelRequest, ModelTurn, ToolCall, Usage } from "./types.ts";
 
 /** Options of {@linkcode OpenAiChatClient}. */
@@ -32,20 +32,16 @@ export class OpenAiChatClient implements ModelClient {
   readonly provider: string;
   /** The model it asks. */
   readonly model: string;
-  #url: string;
-  #headers: Record<string, string>;
-  #fetch: typeof fetch;
-  #retry: ResolvedRetry;
+  #endpoint: Endpoint;
 
   /** A client of `options.model` at `options.baseUrl`. */
   constructor(options: OpenAiChatClientOptions) {
     this.provider = options.provider;
     this.model = options.model;
-    this.#url = `${trimBaseUrl(options.baseUrl)}/chat/completions`;
-    this.#headers = { ...options.headers };
-    if (options.apiKey) this.#headers.authorization = `Bearer ${options.apiKey}`;
-    this.#fetch = options.fetch ?? globalThis.fetch;
-    this.#retry = resolveRetry(options.retry);
+    this.#endpoint = new Endpoint(options, {
+      path: "/chat/completions",
+      headers: options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {},
+    });
   }
 
   /** Asks for one turn. */
@@ -54,14 +50,7 @@ export class OpenAiChatClient implements ModelClient {
     const body: Record<string, unknown> = { model: this.model, messages: chatMessages(request.messages) };
     if (request.tools.length > 0) body.tools = chatTools(request.tools);
     if (stream) Object.assign(body, { stream: true, stream_options: { include_usage: true } });
-    const response = await postWithRetries(this.#url, {
-      fetch: this.#fetch,
-      headers: this.#headers,
-      body,
-      retry: this.#retry,
-      signal: request.signal,
-      onRetry: request.onRetry,
-    });
+    const response = await this.#endpoint.post(body, request);
     return stream ? await this.#readStream(response, request) : this.#readJson(response, request);
   }
 

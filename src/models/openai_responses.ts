@@ -16,9 +16,9 @@ import {
   responsesInstructions,
   responsesTools,
 } from "./_openai_responses_wire.ts";
-import { type HttpClientOptions, trimBaseUrl } from "./client_options.ts";
+import type { HttpClientOptions } from "./client_options.ts";
+import { Endpoint } from "./_endpoint.ts";
 import { ModelError } from "./errors.ts";
-import { postWithRetries, type ResolvedRetry, resolveRetry } from "./retry.ts";
 import type { ModelClient, ModelRequest, ModelTurn, ToolCall } from "./types.ts";
 
 /** Options of {@linkcode OpenAiResponsesClient}. */
@@ -63,20 +63,16 @@ export class OpenAiResponsesClient implements ModelClient {
   readonly provider: string;
   /** The model it asks. */
   readonly model: string;
-  #url: string;
-  #headers: Record<string, string>;
-  #fetch: typeof fetch;
-  #retry: ResolvedRetry;
+  #endpoint: Endpoint;
 
   /** A client of `options.model` at `options.baseUrl`. */
   constructor(options: OpenAiResponsesClientOptions) {
     this.provider = options.provider;
     this.model = options.model;
-    this.#url = `${trimBaseUrl(options.baseUrl)}/responses`;
-    this.#headers = { ...options.headers };
-    if (options.apiKey) this.#headers.authorization = `Bearer ${options.apiKey}`;
-    this.#fetch = options.fetch ?? globalThis.fetch;
-    this.#retry = resolveRetry(options.retry);
+    this.#endpoint = new Endpoint(options, {
+      path: "/responses",
+      headers: options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {},
+    });
   }
 
   /** Asks for one turn. */
@@ -91,14 +87,7 @@ export class OpenAiResponsesClient implements ModelClient {
     if (instructions !== undefined) body.instructions = instructions;
     if (request.tools.length > 0) body.tools = responsesTools(request.tools);
     if (stream) body.stream = true;
-    const response = await postWithRetries(this.#url, {
-      fetch: this.#fetch,
-      headers: this.#headers,
-      body,
-      retry: this.#retry,
-      signal: request.signal,
-      onRetry: request.onRetry,
-    });
+    const response = await this.#endpoint.post(body, request);
     if (!stream) return turnOf(await readJson(response, request.signal));
     for await (const event of streamEvents(response, request.signal)) {
       const data = parseAnswer(responseEventSchema, parseEventData(event.data));

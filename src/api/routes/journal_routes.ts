@@ -5,14 +5,14 @@
  */
 
 import { z } from "@hono/zod-openapi";
-import { ApiError } from "../errors.ts";
 import { errorResponses, JournalAnswerSchema, jsonContent, NameParamSchema } from "../schemas.ts";
 import { findProcess, type RouteContext } from "./route_context.ts";
+import { queryLimit, refuseUnknownQuery } from "./_query.ts";
 
 /** Default and largest `limit`. */
 export const JOURNAL_LIMIT = { default: 50, max: 500 } as const;
 
-const QUERY_FIELDS = new Set(["limit", "type"]);
+const QUERY_FIELDS = ["limit", "type"];
 
 const JournalQuerySchema = z.object({
   limit: z.string().optional().openapi({
@@ -38,13 +38,8 @@ export function registerJournalRoutes(ctx: RouteContext): void {
   }, async (c) => {
     const process = findProcess(runtime, c.req.param("name") ?? "");
     const query = c.req.queries();
-    const unknown = Object.keys(query).filter((key) => !QUERY_FIELDS.has(key));
-    if (unknown.length > 0) {
-      throw new ApiError("UNKNOWN_FIELD", `Unknown query parameter(s): ${unknown.join(", ")}.`, {
-        details: unknown.map((field) => ({ field, expected: "no such parameter; allowed: limit, type" })),
-      });
-    }
-    const limit = parseLimit(query.limit);
+    refuseUnknownQuery(query, QUERY_FIELDS);
+    const limit = queryLimit(query.limit, { max: JOURNAL_LIMIT.max, fallback: JOURNAL_LIMIT.default });
     const type = query.type?.at(-1);
     const journal = process.journal;
     if (!journal) return c.json({ name: process.name, entries: [], journal_enabled: false });
@@ -56,16 +51,4 @@ export function registerJournalRoutes(ctx: RouteContext): void {
     }));
     return c.json({ name: process.name, entries, count: entries.length, journal_enabled: true });
   });
-}
-
-function parseLimit(values: string[] | undefined): number {
-  if (values === undefined) return JOURNAL_LIMIT.default;
-  const text = values.at(-1) ?? "";
-  const value = /^\d{1,4}$/.test(text) ? Number(text) : NaN;
-  if (!(value >= 1 && value <= JOURNAL_LIMIT.max)) {
-    throw new ApiError("INVALID_FIELD", `\`limit\` must be an integer from 1 to ${JOURNAL_LIMIT.max}.`, {
-      details: [{ field: "limit", expected: `an integer from 1 to ${JOURNAL_LIMIT.max}` }],
-    });
-  }
-  return value;
 }

@@ -13,6 +13,7 @@ import { ApiError } from "../errors.ts";
 import { errorResponses, jsonContent, NameParamSchema } from "../schemas.ts";
 import { InstructionsAnswerSchema, RunDetailSchema, RunListSchema, RunParamsSchema } from "../run_schemas.ts";
 import { findProcess, type RouteContext } from "./route_context.ts";
+import { queryLimit, refuseUnknownQuery } from "./_query.ts";
 
 /** Seconds between keep-alive comments on the run stream. */
 export const RUN_STREAM_KEEPALIVE_SECONDS = 15;
@@ -36,7 +37,9 @@ export function registerRunRoutes(ctx: RouteContext): void {
     responses: { 200: jsonContent(RunListSchema, "Runs"), ...errorResponses(401, 404, 422) },
   }, (c) => {
     const process = findProcess(runtime, c.req.param("name") ?? "");
-    const runs = process.runLog.list(parseLimit(c.req.queries()));
+    const query = c.req.queries();
+    refuseUnknownQuery(query, ["limit"]);
+    const runs = process.runLog.list(queryLimit(query.limit, { max: 100, fallback: 20 }));
     return c.json({ name: process.name, runs, count: runs.length });
   });
 
@@ -112,24 +115,6 @@ export function registerRunRoutes(ctx: RouteContext): void {
       effective_from: STARTED_STATES.has(process.state) ? "next_invocation" as const : "next_start" as const,
     });
   });
-}
-
-function parseLimit(query: Record<string, string[]>): number {
-  const unknown = Object.keys(query).filter((key) => key !== "limit");
-  if (unknown.length > 0) {
-    throw new ApiError("UNKNOWN_FIELD", `Unknown query parameter(s): ${unknown.join(", ")}.`, {
-      details: unknown.map((field) => ({ field, expected: "no such parameter; allowed: limit" })),
-    });
-  }
-  const text = query.limit?.at(-1);
-  if (text === undefined) return 20;
-  const value = /^\d{1,3}$/.test(text) ? Number(text) : NaN;
-  if (!(value >= 1 && value <= 100)) {
-    throw new ApiError("INVALID_FIELD", "`limit` must be an integer from 1 to 100.", {
-      details: [{ field: "limit", expected: "an integer from 1 to 100" }],
-    });
-  }
-  return value;
 }
 
 /** An event-stream answer fed by `subscribe` until the client goes away. */
