@@ -98,3 +98,77 @@ Deno.test("with a file journal, context and conversation come back after a runti
     await Deno.remove(dataDir, { recursive: true });
   }
 });
+
+Deno.test("a run past run_timeout fails with the runtime's words", async () => {
+  await using model = startModelServer({ delayMs: 5_000 });
+  const dataDir = await Deno.makeTempDir();
+  const runtime = runtimeFor(model.url, dataDir);
+  try {
+    const process = await runtime.deploy("late", config({ model: "openai-compatible:m", run_timeout: 0.2 }), {
+      start: true,
+    });
+    await runsOf(process).deliver(event("hello"));
+    await until(() => process.runLog.list()[0]?.status === "failed", "the timeout");
+    assert.equal(process.runLog.list()[0].error, "the run took longer than run_timeout (0.2 s)");
+  } finally {
+    await runtime.close();
+    await Deno.remove(dataDir, { recursive: true });
+  }
+});
+
+Deno.test("declarative guardrails block a payload with a credential before the model sees it", async () => {
+  await using model = startModelServer();
+  const dataDir = await Deno.makeTempDir();
+  const runtime = runtimeFor(model.url, dataDir);
+  try {
+    const process = await runtime.deploy(
+      "guarded",
+      config({ model: "openai-compatible:m", guardrails: { detectors: ["credentials"] } }),
+      { start: true },
+    );
+    await runsOf(process).deliver(event({ note: "key AKIAIOSFODNN7EXAMPLE for the bucket" }));
+    await until(() => process.runLog.list()[0]?.status === "blocked", "the block");
+    await runsOf(process).deliver(event({ note: "ship order 7" }));
+    await until(() => process.runLog.list()[0]?.status === "succeeded", "the clean run");
+    assert.equal(model.requests.length, 1);
+    assert.equal(runsOf(process).deadLetters.size, 1);
+  } finally {
+    await runtime.close();
+    await Deno.remove(dataDir, { recursive: true });
+  }
+});
+
+Deno.test("memories the agent stored come back in the prompt of a later run", async () => {
+  await using model = startModelServer({
+    respond: (request) => {
+      const last = request.messages.at(-1)!;
+      if (last.role === "user" && last.content.includes("remember")) {
+        return { toolCalls: [{ name: "remember", arguments: { text: "Alice prefers invoices by e-mail" } }] };
+      }
+      return { text: "ok" };
+    },
+  });
+  const dataDir = await Deno.makeTempDir();
+  const runtime = runtimeFor(model.url, dataDir);
+  try {
+    const process = await runtime.deploy(
+      "memo",
+      config({ model: "openai-compatible:m", context: { memory_provider: "in_memory" } }),
+      { start: true },
+    );
+    await runsOf(process).deliver(event("remember how Alice wants invoices"));
+    await until(() => process.runLog.list()[0]?.status === "succeeded", "the first run");
+    await runsOf(process).deliver(event("send Alice her invoices"));
+    await until(
+      () => process.runLog.list().length === 2 && process.runLog.list()[0].status === "succeeded",
+      "run 2",
+    );
+    const prompt = model.requests.at(-1)!.messages;
+    const memories = prompt.find((m) => m.role === "system" && m.content.startsWith("[Relevant Memories]"));
+    assert.match(memories?.content ?? "", /Alice prefers invoices by e-mail/);
+    assert.ok(model.requests[0].tools.includes("recall"));
+  } finally {
+    await runtime.close();
+    await Deno.remove(dataDir, { recursive: true });
+  }
+});
