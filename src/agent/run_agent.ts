@@ -30,6 +30,7 @@ export const TOOL_RESULT_JOURNAL_CHARS = 2000;
 export async function runAgent(run: RunRequest, session: AgentSession): Promise<RunResult> {
   const { config, event, journal, report } = run;
   const redact = (text: string) => run.secrets.redact(text);
+  const shown = <T>(data: T): T => run.secrets.redacts ? shown(data) : data;
   // The process journal redacts secret values itself.
   const record = (type: string, data: Record<string, unknown>) =>
     void journal?.record(type, { run_id: report.runId, ...data });
@@ -50,9 +51,8 @@ export async function runAgent(run: RunRequest, session: AgentSession): Promise<
     trigger,
   });
   const tools = toolBox(run, session);
-  const signals = [run.signal];
-  if (config.run_timeout > 0) signals.push(AbortSignal.timeout(config.run_timeout * 1000));
-  const signal = AbortSignal.any(signals);
+  const bounds = runBounds(run.signal, config.run_timeout);
+  const signal = bounds.signal;
   const streamed = new StreamRedactor(run.secrets.values(), redact, (text) => report.text(text));
   let result;
   try {
@@ -69,7 +69,7 @@ export async function runAgent(run: RunRequest, session: AgentSession): Promise<
           streamed.flush();
           report.usage(turn.usage);
           const data = { step, text: turn.text, tool_calls: turn.toolCalls, usage: turn.usage };
-          report.step("model_turn", redactStrings(data, redact));
+          report.step("model_turn", shown(data));
           record("model_turn", data);
         },
         retry: (step, attempt) => {
@@ -78,7 +78,7 @@ export async function runAgent(run: RunRequest, session: AgentSession): Promise<
         },
         toolCall: (call, args) => {
           const data = { tool: call.name, call_id: call.id, args: args ?? { raw: call.arguments } };
-          report.step("tool_call", redactStrings(data, redact));
+          report.step("tool_call", shown(data));
           record("tool_call", data);
         },
         toolResult: (call, outcome) => {
@@ -88,7 +88,7 @@ export async function runAgent(run: RunRequest, session: AgentSession): Promise<
             is_error: outcome.isError,
             result: outcome.content.slice(0, TOOL_RESULT_JOURNAL_CHARS),
           };
-          report.step("tool_result", redactStrings(data, redact));
+          report.step("tool_result", shown(data));
           record("tool_result", data);
         },
       },
@@ -98,6 +98,8 @@ export async function runAgent(run: RunRequest, session: AgentSession): Promise<
     if (signal.aborted) throw new RunError(`the run took longer than run_timeout (${config.run_timeout} s)`);
     if (error instanceof ModelError) throw new RunError(modelFailure(error), { cause: error });
     throw error;
+  } finally {
+    bounds.release();
   }
   const reply = redact(result.reply);
   if (result.capped) {
@@ -152,6 +154,30 @@ function toolBox(run: RunRequest, session: AgentSession): ToolBox {
       if (builtin) return builtin.run(args);
       if (connections) return connections.call(name, args, { signal });
       return Promise.resolve({ content: `No tool named ${name}.`, isError: true });
+    },
+  };
+}
+
+/**
+ * A signal aborted when the process stops (`stopped`) or after `timeout` seconds (0: never). Call `release`
+ * when the run ends: it clears the timer and the listener, so nothing outlives the run.
+ */
+function runBounds(stopped: AbortSignal, timeout: number): { signal: AbortSignal; release(): void } {
+  const controller = new AbortController();
+  const onStop = () => controller.abort(stopped.reason);
+  if (stopped.aborted) onStop();
+  else stopped.addEventListener("abort", onStop, { once: true });
+  const timer = timeout > 0
+    ? setTimeout(
+      () => controller.abort(new DOMException("run_timeout reached", "TimeoutError")),
+      timeout * 1000,
+    )
+    : undefined;
+  return {
+    signal: controller.signal,
+    release() {
+      clearTimeout(timer);
+      stopped.removeEventListener("abort", onStop);
     },
   };
 }

@@ -29,4 +29,9 @@ export { MemoryJournal, type MemoryJournalOptions } from "./memory_journal.ts";
 export { FileJournal, type FileJournalOptions } from "./file_journal.ts";
 export { SQLITE_JOURNAL_FILE, SqliteJournal, type SqliteJournalOptions } from "./sqlite_journal.ts";
 export { JournalPool, openJournal, type OpenJournalOptions } from "./open_journal.ts";
-export { FULL_ONLY_ENTRY_TYPES, ProcessJournal, type ProcessJournalOptions } from "./process_journal.ts";
+export {
+  FULL_ONLY_ENTRY_TYPES,
+  type JournalRedactor,
+  ProcessJournal,
+  type ProcessJournalOptions,
+} from "./process_journal.ts";

@@ -18,6 +18,14 @@ export const FULL_ONLY_ENTRY_TYPES: ReadonlySet<string> = new Set([
   "model_turn",
 ]);
 
+/** Replaces sensitive text in entries (a process's secret store is one). */
+export interface JournalRedactor {
+  /** Whether there is anything to replace now. */
+  readonly redacts: boolean;
+  /** `text` with sensitive parts replaced. */
+  redact(text: string): string;
+}
+
 /** Options for {@linkcode ProcessJournal}. */
 export interface ProcessJournalOptions {
   /** Process name the entries belong to. */
@@ -46,7 +54,7 @@ export class ProcessJournal {
   #process: string;
   #level: "checkpoint" | "full";
   #logger: Logger;
-  #redact: ((text: string) => string) | undefined;
+  #redactor: JournalRedactor | undefined;
 
   /** Binds `journal` to one process; throws for a level other than `checkpoint` or `full`. */
   constructor(journal: Journal, options: ProcessJournalOptions) {
@@ -61,11 +69,12 @@ export class ProcessJournal {
   }
 
   /**
-   * Passes every string of every entry written from now on (keys included) through `redact`; the process
-   * uses it to replace secret values with `[REDACTED]`.
+   * Passes every string of every entry written from now on (keys included) through `redactor.redact`
+   * while `redactor.redacts` is true; the process gives its secret store, so secret values read
+   * `[REDACTED]`.
    */
-  setRedactor(redact: ((text: string) => string) | undefined): void {
-    this.#redact = redact;
+  setRedactor(redactor: JournalRedactor | undefined): void {
+    this.#redactor = redactor;
   }
 
   /** The detail level. */
@@ -95,12 +104,9 @@ export class ProcessJournal {
   async record(entryType: string, data: Record<string, unknown>): Promise<JournalEntry | undefined> {
     try {
       if (!this.records(entryType)) return undefined;
-      const redact = this.#redact;
-      return await this.#journal.append(
-        this.#process,
-        entryType,
-        redact ? redactStrings(data, redact) : data,
-      );
+      const redactor = this.#redactor;
+      const written = redactor?.redacts ? redactStrings(data, (text) => redactor.redact(text)) : data;
+      return await this.#journal.append(this.#process, entryType, written);
     } catch (error) {
       try {
         this.#logger.warning("journal write failed", {

@@ -82,7 +82,7 @@ Deno.test("process journal record does not reject on a closed journal or unseria
 Deno.test("a process journal with a redactor replaces secret values in every string, keys included", async () => {
   const memory = new MemoryJournal();
   const journal = new ProcessJournal(memory, { process: "p", level: "full" });
-  journal.setRedactor((text) => text.replaceAll("hunter2", "[REDACTED]"));
+  journal.setRedactor({ redacts: true, redact: (text) => text.replaceAll("hunter2", "[REDACTED]") });
   await journal.record("note", { text: "pw hunter2", list: ["hunter2", 3], hunter2: { deep: "x hunter2" } });
   const [entry] = await journal.read();
   assert.deepEqual(entry.data, {

@@ -155,7 +155,7 @@ export class AgentProcess {
       logger: this.#logger,
       dataDir: resolve(options.dataDir ?? ".agentry"),
     });
-    this.#journal?.setRedactor((text) => this.#stores.secrets.redact(text));
+    this.#journal?.setRedactor(this.#stores.secrets);
   }
 
   /** Context state: kept for the life of the deployment (and recovered from the journal at deploy). */

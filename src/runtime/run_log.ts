@@ -124,8 +124,18 @@ interface Entry {
   stepCount: number;
 }
 
+const DAY_MS = 86_400_000;
+let dayEnds = 0;
+let dayName = "";
+
+/** Today's UTC date, `YYYY-MM-DD` (worked out once a day). */
 function today(): string {
-  return new Date().toISOString().slice(0, 10);
+  const now = Date.now();
+  if (now >= dayEnds) {
+    dayName = new Date(now).toISOString().slice(0, 10);
+    dayEnds = (Math.floor(now / DAY_MS) + 1) * DAY_MS;
+  }
+  return dayName;
 }
 
 /** The run log of one process. */

@@ -218,15 +218,22 @@ export class ServerLink {
     if (!this.#up || session === undefined) {
       return { isError: true, content: `server ${this.name} is reconnecting` };
     }
+    // The SDK never removes the abort listener it adds to the signal it is given: give it a signal of
+    // this call only, so the caller's (often a run's, with a timeout) is not kept alive by it.
+    const own = new AbortController();
+    const forward = () => own.abort(signal?.reason);
+    signal?.addEventListener("abort", forward, { once: true });
     try {
       const result = await session.client.callTool({ name: tool, arguments: args }, undefined, {
-        signal,
+        signal: own.signal,
         timeout: this.#settings.callTimeoutMs,
       });
       return toolOutcome(result);
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
       return this.#failure(session, tool, error);
+    } finally {
+      signal?.removeEventListener("abort", forward);
     }
   }
 

@@ -15,10 +15,10 @@ export interface HeldSecret {
 }
 
 /**
- * `text` with every non-empty value of `held` (and its JSON-escaped form) replaced by `mask`, longest
- * values first so a value holding another is masked whole.
+ * The texts to mask for `held`: every non-empty value and its JSON-escaped form, longest first so a value
+ * holding another is masked whole.
  */
-export function redactText(text: string, held: readonly Uint8Array[], mask: string): string {
+export function redactionForms(held: readonly Uint8Array[]): string[] {
   const decoder = new TextDecoder();
   const forms = new Set<string>();
   for (const bytes of held) {
@@ -27,9 +27,12 @@ export function redactText(text: string, held: readonly Uint8Array[], mask: stri
     forms.add(value);
     forms.add(JSON.stringify(value).slice(1, -1));
   }
+  return [...forms].filter((form) => form !== "").sort((a, b) => b.length - a.length);
+}
+
+/** `text` with every one of `forms` replaced by `mask`, in order. */
+export function maskForms(text: string, forms: readonly string[], mask: string): string {
   let result = text;
-  for (const form of [...forms].sort((a, b) => b.length - a.length)) {
-    if (form !== "") result = result.replaceAll(form, mask);
-  }
+  for (const form of forms) if (result.includes(form)) result = result.replaceAll(form, mask);
   return result;
 }

@@ -11,7 +11,7 @@ import { envReferenceNames, type SecretsConfig } from "../config/mod.ts";
 import { resolveEnvReferences, UnresolvedEnvReferenceError } from "../policy/mod.ts";
 import type { EnvLookup } from "../process_parts.ts";
 import { RuntimeError } from "../errors.ts";
-import { type HeldSecret, redactText } from "./_held_secret.ts";
+import { type HeldSecret, maskForms, redactionForms } from "./_held_secret.ts";
 
 /** Entry type of secret events: `{action: "access" | "rotate" | "revoke", secret_name?}`; never a value. */
 export const SECRET_ACCESS_ENTRY = "secret_access";
@@ -88,6 +88,8 @@ export class SecretStore {
   #held = new Map<string, HeldSecret>();
   /** Every byte array handed out since the last resolve, zero-filled at revoke. */
   #history: Uint8Array[] = [];
+  /** What `redact` masks, built from `#history` when first needed after it changed. */
+  #forms: string[] | undefined;
   #resolved = false;
 
   /** A store holding nothing until {@linkcode SecretStore.resolve}. */
@@ -220,7 +222,13 @@ export class SecretStore {
    * `[REDACTED]`, longest first; also their JSON-escaped forms, so values inside JSON text are caught.
    */
   redact(text: string): string {
-    return redactText(text, this.#history, REDACTED);
+    const forms = this.#forms ??= redactionForms(this.#history);
+    return forms.length === 0 ? text : maskForms(text, forms, REDACTED);
+  }
+
+  /** Whether {@linkcode SecretStore.redact} has anything to replace (some value was held since the last resolve). */
+  get redacts(): boolean {
+    return (this.#forms ??= redactionForms(this.#history)).length > 0;
   }
 
   /** Throws a {@linkcode RuntimeError} SECRETS_DISABLED unless the config turns secret scoping on. */
@@ -241,6 +249,7 @@ export class SecretStore {
   #hold(value: string, options: { ttl: number | null; now: number }): HeldSecret {
     const bytes = new TextEncoder().encode(value);
     this.#history.push(bytes);
+    this.#forms = undefined;
     const expiresAt = options.ttl === null ? null : options.now + options.ttl * 1000;
     return { bytes, expiresAt };
   }
@@ -252,6 +261,7 @@ export class SecretStore {
   #wipe(): void {
     for (const bytes of this.#history) bytes.fill(0);
     this.#history = [];
+    this.#forms = undefined;
     this.#held = new Map();
     this.#resolved = false;
   }
