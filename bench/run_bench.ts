@@ -222,7 +222,4 @@ async function main(): Promise<void> {
 
 if (import.meta.main) {
   await main();
-  // A run with a tool call leaves a timer referenced until its run_timeout (600 s) ends: the MCP SDK
-  // never removes its abort listener from the run's signal (see bench/README.md, "Agent runs").
-  Deno.exit(0);
 }

@@ -5,6 +5,7 @@ import { Logger, memorySink } from "../log.ts";
 import { parseProcessConfig } from "../runtime/mod.ts";
 import { startModelServer } from "../models/testing/mod.ts";
 import { createAgentRunner } from "./agent_runner.ts";
+import { createToolServer, toFetchHandler } from "../mcp/mod.ts";
 
 function config(input: ProcessConfigInput) {
   const parsed = parseProcessConfig(input);
@@ -169,6 +170,38 @@ Deno.test("memories the agent stored come back in the prompt of a later run", as
     assert.ok(model.requests[0].tools.includes("recall"));
   } finally {
     await runtime.close();
+    await Deno.remove(dataDir, { recursive: true });
+  }
+});
+
+Deno.test("a run with an MCP tool call leaves no timer, listener or connection once the process stops", async () => {
+  const server = createToolServer({ name: "t" }).tool("ping", { description: "Ping" }, () => "pong");
+  await server.startup();
+  const http = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, toFetchHandler(server));
+  await using model = startModelServer({
+    respond: (request) =>
+      request.messages.at(-1)!.role === "user"
+        ? { toolCalls: [{ name: "t__ping", arguments: {} }] }
+        : { text: "ok" },
+  });
+  const dataDir = await Deno.makeTempDir();
+  const runtime = runtimeFor(model.url, dataDir);
+  try {
+    const process = await runtime.deploy(
+      "pinger",
+      config({
+        model: "openai-compatible:m",
+        servers: { t: { url: `http://127.0.0.1:${http.addr.port}/mcp` } },
+      }),
+      { start: true },
+    );
+    await runsOf(process).deliver(event("go"));
+    await until(() => process.runLog.list()[0]?.status === "succeeded", "the run");
+    assert.equal(process.runLog.list()[0].tool_calls, 1);
+  } finally {
+    await runtime.close();
+    await http.shutdown();
+    await server.shutdown();
     await Deno.remove(dataDir, { recursive: true });
   }
 });
