@@ -30,7 +30,7 @@ export const TOOL_RESULT_JOURNAL_CHARS = 2000;
 export async function runAgent(run: RunRequest, session: AgentSession): Promise<RunResult> {
   const { config, event, journal, report } = run;
   const redact = (text: string) => run.secrets.redact(text);
-  const shown = <T>(data: T): T => run.secrets.redacts ? shown(data) : data;
+  const shown = <T>(data: T): T => run.secrets.redacts ? redactStrings(data, redact) : data;
   // The process journal redacts secret values itself.
   const record = (type: string, data: Record<string, unknown>) =>
     void journal?.record(type, { run_id: report.runId, ...data });
