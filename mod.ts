@@ -157,6 +157,7 @@ export {
   type JournalEntry,
   type JournalLevel,
   type JournalReadOptions,
+  type JournalRedactor,
   MemoryJournal,
   ProcessJournal,
   SqliteJournal,
