@@ -22,6 +22,7 @@ import { runToolLoop, type ToolBox } from "./tool_loop.ts";
 import { builtinTools } from "./builtin_tools.ts";
 import { redactStrings } from "../_util/redact_strings.ts";
 import { StreamRedactor } from "./stream_redactor.ts";
+import { withToolHooks } from "./tool_hooks.ts";
 
 /** Characters of a tool result kept in the journal and the run log. */
 export const TOOL_RESULT_JOURNAL_CHARS = 2000;
@@ -50,7 +51,8 @@ export async function runAgent(run: RunRequest, session: AgentSession): Promise<
     conversation: run.conversation.messages(),
     trigger,
   });
-  const tools = toolBox(run, session);
+  // Hooks: pre_tool_call / post_tool_call around each tool call (the same box when no such hook exists).
+  const tools = withToolHooks(toolBox(run, session), run.hooks, { runId: report.runId, redact });
   const bounds = runBounds(run.signal, config.run_timeout);
   const signal = bounds.signal;
   const streamed = new StreamRedactor(run.secrets.values(), redact, (text) => report.text(text));

@@ -6,7 +6,7 @@ const COMMAND_CONFIGS: Record<string, Record<string, unknown>> = {
   "a command server": { servers: { fs: { command: "npx", args: ["-y", "some-mcp-server"] } } },
   "a stdio transport server": { servers: { fs: { transport: "stdio", command: "mcp-fs" } } },
   "a stdio type server": { servers: { fs: { type: "stdio", command: "mcp-fs" } } },
-  "a command hook": { hooks: [{ event: "session_start", command: "/usr/bin/touch", args: ["/tmp/x"] }] },
+  "a command hook": { hooks: [{ event: "run_start", command: "/usr/bin/touch", args: ["/tmp/x"] }] },
   "open mode with tool creation": { execution_mode: "open" },
   "open mode with tool creation said explicitly": {
     execution_mode: "open",

@@ -104,7 +104,7 @@ Deno.test("refused requests (401, 403 cross-origin, 421) are logged as warnings 
 
 Deno.test("refused command deploys are logged as warnings naming where", async () => {
   await using api = await testApi();
-  await deploy(api, "a", { hooks: [{ event: "session_start", command: "/bin/true" }] });
+  await deploy(api, "a", { hooks: [{ event: "run_start", command: "/bin/true" }] });
   const warning = api.records.find((r) => r.level === "warning" && r.fields.code === "COMMANDS_NOT_ALLOWED");
   assert.ok(warning, JSON.stringify(api.records));
   assert.equal(warning.fields.process, "a");

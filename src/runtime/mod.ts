@@ -29,6 +29,13 @@ export {
 } from "./process_event.ts";
 export { Conversation, type ConversationMessage } from "./conversation.ts";
 export {
+  HOOK_BASE_VARIABLES,
+  HOOK_QUEUE_LIMIT,
+  ProcessHooks,
+  type ProcessHooksOptions,
+} from "./hooks/process_hooks.ts";
+export type * from "./hooks/hook_data.ts";
+export {
   type DailyUsage,
   RUN_LOG_CAPACITY,
   RUN_STEP_LIMIT,
@@ -95,6 +102,7 @@ export {
   type BudgetConfig,
   type BudgetConfigInput,
   type CallbackHook,
+  type CallbackHookInput,
   type CommandHook,
   type CommandHookInput,
   type CommandServerConfig,
@@ -120,6 +128,7 @@ export {
   type HealthAction,
   type HealthConfig,
   type HealthConfigInput,
+  HOOK_EVENTS,
   type HookCallback,
   type HookConfig,
   type HookConfigInput,

@@ -41,6 +41,7 @@ import { ProcessStores } from "./process_stores.ts";
 import type { ContextStore } from "./context/context_store.ts";
 import type { SecretStore } from "./secrets/secret_store.ts";
 import type { MemoryStore } from "./memory/memory_store.ts";
+import { ProcessHooks } from "./hooks/process_hooks.ts";
 
 /** Options for {@linkcode AgentProcess}. */
 export interface AgentProcessOptions {
@@ -120,6 +121,8 @@ export class AgentProcess {
   #runs: ProcessRuns;
   /** Context, secrets and memory. */
   #stores: ProcessStores;
+  /** Hooks of the current start (none while not started). */
+  #hooks: ProcessHooks = ProcessHooks.none();
 
   /** A process in state `created`. */
   constructor(options: AgentProcessOptions) {
@@ -140,7 +143,12 @@ export class AgentProcess {
       logger: this.#logger,
       journal: this.#journal,
       conversation: this.conversation,
-      stores: () => ({ context: this.context, secrets: this.secrets, memory: this.memory }),
+      stores: () => ({
+        context: this.context,
+        secrets: this.secrets,
+        memory: this.memory,
+        hooks: this.#hooks,
+      }),
       runConfig: () => this.#runConfig(),
       runnable: (signal) => this.#runnable(signal),
       fail: (reason) => void this.#serial(() => this.#fail(reason)),
@@ -171,6 +179,14 @@ export class AgentProcess {
   /** Long-term memory while started; undefined when not started or without a memory provider. */
   get memory(): MemoryStore | undefined {
     return this.#stores.memory;
+  }
+
+  /**
+   * Hooks of the current start (an empty set while not started). The inbox fires
+   * `hooks.emit("message_received", message)` when a message or question arrives.
+   */
+  get hooks(): ProcessHooks {
+    return this.#hooks;
   }
 
   /** Current state. */
@@ -326,6 +342,7 @@ export class AgentProcess {
     try {
       await this.#stores.start(this.#env);
       this.#resolved = resolveConfig(this.#config, this.#env);
+      this.#hooks = this.#startHooks(this.#resolved);
       this.#runs.begin(this.#resolved);
       await this.#parts.startAll(this.#factories, this.#partContext());
       if (this.#config.triggers.length > 0 && !this.#parts.find("triggers")) {
@@ -413,7 +430,24 @@ export class AgentProcess {
     this.#lifecycle.move("awaiting", `idle for ${this.#config.idle_timeout}s`);
   }
 
+  #startHooks(config: ProcessConfig): ProcessHooks {
+    if (config.hooks.length === 0) return ProcessHooks.none();
+    return new ProcessHooks(config.hooks, {
+      process: this.name,
+      processId: this.processId,
+      logger: this.#logger.child("hooks"),
+      journal: this.#journal,
+      redactor: this.#stores.secrets,
+    });
+  }
+
   #onTransition(transition: StateTransition): void {
+    // Hooks: state_change; a start's hooks end with its last transition (to stopped or failed).
+    const hooks = this.#hooks;
+    if (hooks.has("state_change")) {
+      hooks.emit("state_change", { from: transition.from, to: transition.to, reason: transition.reason });
+    }
+    if (transition.to === "stopped" || transition.to === "failed") this.#hooks = ProcessHooks.none();
     this.#logger.info("process state changed", {
       process: this.name,
       from: transition.from,

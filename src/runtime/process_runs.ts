@@ -20,7 +20,9 @@ import {
   type RunResult,
 } from "./process_event.ts";
 import type { Conversation } from "./conversation.ts";
-import { RunLog, type UsageSummary } from "./run_log.ts";
+import { RunLog, type RunRecord, type UsageSummary } from "./run_log.ts";
+import type { ProcessHooks } from "./hooks/process_hooks.ts";
+import type { RunStartHookData } from "./hooks/hook_data.ts";
 
 /** Longest stored reply and error text in journal entries. */
 const REPLY_CHARS = 2000;
@@ -39,7 +41,7 @@ export interface RunsHost {
   /** The conversation kept across runs. */
   conversation: Conversation;
   /** Context, secrets and memory as they are when a run begins. */
-  stores(): Pick<RunRequest, "context" | "secrets" | "memory">;
+  stores(): Pick<RunRequest, "context" | "secrets" | "memory" | "hooks">;
   /** The resolved config the next run uses (live changes such as new instructions included). */
   runConfig(): ProcessConfig;
   /** Resolves when runs may happen (running, or awaiting woken); rejects when `signal` aborts. */
@@ -155,6 +157,11 @@ export class ProcessRuns {
       attempt,
     });
     host.runStarted();
+    const stores = host.stores();
+    // Hooks: run_start / run_end (only built when some hook listens).
+    const hooks = stores.hooks?.has("run_start") || stores.hooks?.has("run_end") ? stores.hooks : undefined;
+    const facts = hooks && { run_id: report.runId, invocation, attempt, event_id, trigger_id, trigger_type };
+    if (facts) hooks?.emit("run_start", facts);
     try {
       const result = await invoker({
         name: host.name,
@@ -168,10 +175,11 @@ export class ProcessRuns {
         signal,
         report,
         conversation: host.conversation,
-        ...host.stores(),
+        ...stores,
       }) ?? {};
       const reply = result.response === undefined ? null : result.response.slice(0, REPLY_CHARS);
       const record = report.end("succeeded", { reply });
+      if (facts) endHook(hooks, facts, record);
       await journal?.record("invocation_result", {
         invocation,
         run_id: report.runId,
@@ -185,7 +193,8 @@ export class ProcessRuns {
       return result;
     } catch (error) {
       const blocked = error instanceof RunBlockedError;
-      report.end(blocked ? "blocked" : "failed", { error: publicError(error) });
+      const record = report.end(blocked ? "blocked" : "failed", { error: publicError(error) });
+      if (facts) endHook(hooks, facts, record);
       await journal?.record("error", {
         invocation,
         run_id: report.runId,
@@ -199,6 +208,23 @@ export class ProcessRuns {
       host.runEnded();
     }
   }
+}
+
+/** Fires `run_end` with the run's record. */
+function endHook(
+  hooks: ProcessHooks | undefined,
+  facts: RunStartHookData,
+  record: RunRecord,
+): void {
+  const status = record.status === "running" ? "failed" : record.status;
+  hooks?.emit("run_end", {
+    ...facts,
+    status,
+    reply: record.reply,
+    usage: record.usage,
+    duration_ms: record.duration_ms ?? 0,
+    error: record.error,
+  });
 }
 
 /** What the run log may say about a failure: the runtime's own words only. */

@@ -1,11 +1,13 @@
 /**
- * HookConfig: commands or callbacks run on lifecycle events.
+ * HookConfig: commands or callbacks run on process events (runs, tool calls, state changes, messages).
+ * `runtime/hooks/process_hooks.ts` runs them; `docs/agents.md` ("Hooks") describes events and payloads.
  *
  * @module
  */
 
 import { z } from "zod";
 import {
+  boolean,
   list,
   nonEmptyString,
   number,
@@ -17,95 +19,119 @@ import {
 } from "./_fields.ts";
 import { narrowedTo } from "../../_util/schema_proof.ts";
 
-/** An event a hook can run on. */
+/**
+ * An event a hook can run on: `run_start`, `run_end` (status, reply, usage), `pre_tool_call` (may refuse
+ * the call), `post_tool_call` (result excerpt, is_error), `state_change` (from, to, reason) and
+ * `message_received` (an inbox message or question arrived).
+ */
 export type HookEvent =
-  | "session_start"
-  | "session_end"
-  | "user_prompt_submit"
-  | "permission_request"
-  | "permission_denied"
-  | "subagent_start"
-  | "subagent_stop"
-  | "pre_compact"
-  | "post_compact"
-  | "file_changed"
-  | "config_change"
-  | "task_created"
-  | "task_completed";
+  | "run_start"
+  | "run_end"
+  | "pre_tool_call"
+  | "post_tool_call"
+  | "state_change"
+  | "message_received";
 
 /** Events a hook can be registered for. */
 export const HOOK_EVENTS = [
-  "session_start",
-  "session_end",
-  "user_prompt_submit",
-  "permission_request",
-  "permission_denied",
-  "subagent_start",
-  "subagent_stop",
-  "pre_compact",
-  "post_compact",
-  "file_changed",
-  "config_change",
-  "task_created",
-  "task_completed",
+  "run_start",
+  "run_end",
+  "pre_tool_call",
+  "post_tool_call",
+  "state_change",
+  "message_received",
 ] as const satisfies readonly HookEvent[];
 
-/** What a hook receives. */
+/** Seconds a hook may take when its config gives no `timeout`. */
+export const DEFAULT_HOOK_TIMEOUT = 10;
+
+/** What a hook receives (a command hook as JSON on stdin). Secret values read `[REDACTED]`. */
 export interface HookContext {
   /** The event that fired. */
   event: HookEvent;
-  /** Id of the process the event belongs to. */
+  /** Name of the process. */
+  process: string;
+  /** Id of the process. */
   process_id: string;
   /** ISO 8601 UTC time of the event. */
   timestamp: string;
-  /** Event data; a hook may change it. */
+  /** Facts of the event (see `docs/agents.md`, "Hooks"). */
   data: Record<string, unknown>;
-  /** Extra facts about the event. */
-  metadata: Record<string, unknown>;
 }
 
-/** A programmatic hook (configs built in code only; JSON cannot carry functions). */
+/**
+ * A programmatic hook (configs built in code only; JSON cannot carry functions). For `pre_tool_call` it
+ * may answer `{decision: "deny", reason}` to refuse the call; other answers are ignored.
+ */
 export type HookCallback = (context: HookContext) => unknown;
 
-/** A hook that runs a program, as written: JSON context on stdin, optional JSON answer on stdout. */
+/**
+ * A hook that runs a program, as written: JSON context on stdin, optional JSON answer on stdout. The
+ * program gets a minimal environment (PATH, HOME and a few locale basics) plus `env`, never the
+ * runtime's whole environment.
+ */
 export interface CommandHookInput {
-  /** Event it runs on. */
+  /** Event it runs on: "run_start", "run_end", "pre_tool_call", "post_tool_call", "state_change" or "message_received". */
   event: HookEvent;
-  /** Program to run: a non-empty command name or path. */
+  /**
+   * Seconds the hook may take; a command is then killed, a callback is no longer waited for. A number > 0.
+   * @default 10
+   */
+  timeout?: number;
+  /**
+   * `pre_tool_call` only: when the hook fails (spawn error, exit code other than 0 and 2, timeout, bad
+   * answer), refuse the call instead of letting it through.
+   * @default false
+   */
+  fail_closed?: boolean;
+  /** `pre_tool_call` and `post_tool_call` only: tool names the hook runs for (without it: every tool). */
+  tools?: string[];
+  /** Program to run: a non-empty command name (looked up on PATH) or path. */
   command: string;
   /** Program arguments. */
   args?: string[];
-  /** Working directory of the program. */
+  /** Working directory of the program (without it: the runtime's working directory). */
   cwd?: string;
-  /** Environment variables added to the inherited ones. */
+  /** Environment variables added to the minimal environment the program gets. May hold `${VAR}` references. */
   env?: Record<string, string>;
-  /**
-   * Seconds before the program is killed. A number > 0.
-   * @default 5
-   */
-  timeout?: number;
 }
 
-/** A hook that runs a program, resolved: JSON context on stdin, optional JSON answer on stdout. */
-export type CommandHook = Resolved<CommandHookInput, "args" | "cwd" | "env">;
+/** A hook that runs a program, resolved. */
+export type CommandHook = Resolved<CommandHookInput, "args" | "cwd" | "env" | "tools">;
 
-/** A hook that calls a function (configs built in code only). Written and resolved alike. */
-export interface CallbackHook {
-  /** Event it runs on. */
+/** A hook that calls a function, as written (configs built in code only). */
+export interface CallbackHookInput {
+  /** Event it runs on: "run_start", "run_end", "pre_tool_call", "post_tool_call", "state_change" or "message_received". */
   event: HookEvent;
-  /** Function to call. */
+  /**
+   * Seconds the hook may take; a command is then killed, a callback is no longer waited for. A number > 0.
+   * @default 10
+   */
+  timeout?: number;
+  /**
+   * `pre_tool_call` only: when the hook fails (spawn error, exit code other than 0 and 2, timeout, bad
+   * answer), refuse the call instead of letting it through.
+   * @default false
+   */
+  fail_closed?: boolean;
+  /** `pre_tool_call` and `post_tool_call` only: tool names the hook runs for (without it: every tool). */
+  tools?: string[];
+  /** Function to call with the {@linkcode HookContext}. */
   callback: HookCallback;
 }
 
+/** A hook that calls a function, resolved. */
+export type CallbackHook = Resolved<CallbackHookInput, "tools">;
+
 /** One entry of `hooks` as written: `event` plus either `command` (with its options) or `callback`. */
-export type HookConfigInput = CommandHookInput | CallbackHook;
+export type HookConfigInput = CommandHookInput | CallbackHookInput;
 
 /** One entry of `hooks`, resolved. */
 export type HookConfig = CommandHook | CallbackHook;
 
-const COMMAND_ONLY = ["args", "cwd", "env", "timeout"] as const;
+const COMMAND_ONLY = ["args", "cwd", "env"] as const;
 
-/** One hook: `event` plus exactly one of `command` (with args, cwd, env, timeout) or `callback`. */
+/** One hook: `event` plus exactly one of `command` (with args, cwd, env) or `callback`. */
 export const HookConfigSchema: z.ZodType<HookConfig, HookConfigInput> = narrowedTo(
   strictObject({
     event: oneOf(HOOK_EVENTS),
@@ -114,6 +140,8 @@ export const HookConfigSchema: z.ZodType<HookConfig, HookConfigInput> = narrowed
     cwd: nonEmptyString("a directory path").optional(),
     env: stringMap().optional(),
     timeout: number({ gt: 0 }).optional(),
+    fail_closed: boolean().optional(),
+    tools: list(nonEmptyString(), "a list of tool names").optional(),
     callback: z.custom<HookCallback>((value) => typeof value === "function", {
       error: "a function (programmatic configs only)",
       params: { describeInput: true },
@@ -134,10 +162,28 @@ export const HookConfigSchema: z.ZodType<HookConfig, HookConfigInput> = narrowed
         }
       }
     }
+    if (hook.fail_closed !== undefined && hook.event !== "pre_tool_call") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["fail_closed"],
+        message: "no such field except for pre_tool_call",
+      });
+    }
+    if (hook.tools !== undefined && hook.event !== "pre_tool_call" && hook.event !== "post_tool_call") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["tools"],
+        message: "no such field except for pre_tool_call and post_tool_call",
+      });
+    }
   }).transform((hook): HookConfig => {
-    if (hook.callback !== undefined) return { event: hook.event, callback: hook.callback };
-    const { event, command = "", args, cwd, env, timeout = 5 } = hook;
-    const result: CommandHook = { event, command, timeout };
+    const { event, timeout = DEFAULT_HOOK_TIMEOUT, fail_closed = false, tools } = hook;
+    const common = tools === undefined
+      ? { event, timeout, fail_closed }
+      : { event, timeout, fail_closed, tools };
+    if (hook.callback !== undefined) return { ...common, callback: hook.callback };
+    const { command = "", args, cwd, env } = hook;
+    const result: CommandHook = { ...common, command };
     if (args !== undefined) result.args = args;
     if (cwd !== undefined) result.cwd = cwd;
     if (env !== undefined) result.env = env;

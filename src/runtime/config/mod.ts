@@ -67,8 +67,10 @@ export {
 } from "./health_config.ts";
 export {
   type CallbackHook,
+  type CallbackHookInput,
   type CommandHook,
   type CommandHookInput,
+  DEFAULT_HOOK_TIMEOUT,
   HOOK_EVENTS,
   type HookCallback,
   type HookConfig,

@@ -94,7 +94,7 @@ Deno.test("a full config parses with its nested values intact", () => {
     triggers: [{ type: "cron", cron_expression: "*/10 * * * *", cron_timezone: "Europe/Berlin" }],
     journal: { level: "full", backend: "sqlite", path: "journal" },
     context: { writable_keys: ["status"], initial_state: { status: "new" } },
-    hooks: [{ event: "session_start", command: "echo" }],
+    hooks: [{ event: "run_start", command: "echo" }],
     concurrency: 4,
   }));
   assert.equal(config.execution_mode, "open");

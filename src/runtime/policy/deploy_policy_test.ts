@@ -83,7 +83,7 @@ Deno.test("command servers, stdio transports and command hooks are refused", () 
         docs: { url: "https://x" },
         py: { command: "py", transport: "stdio" },
       },
-      hooks: [{ event: "session_start", callback: () => 1 }, { event: "session_end", command: "notify" }],
+      hooks: [{ event: "run_start", callback: () => 1 }, { event: "run_end", command: "notify" }],
     }),
     policy(),
   );
