@@ -105,6 +105,23 @@ export {
   type UsageSummary,
 } from "./src/runtime/mod.ts";
 
+// Hooks: the hooks of a process start (AgentProcess.hooks), the data of each event, a tool call's decision.
+export {
+  HOOK_BASE_VARIABLES,
+  HOOK_QUEUE_LIMIT,
+  type HookDecision,
+  type HookEventData,
+  type MessageReceivedHookData,
+  type NotifyEvent,
+  ProcessHooks,
+  type ProcessHooksOptions,
+  type RunEndHookData,
+  type RunStartHookData,
+  type StateChangeHookData,
+  type ToolCallHookData,
+  type ToolResultHookData,
+} from "./src/runtime/mod.ts";
+
 // What a process holds for its agent: context state, secrets, long-term memory (AgentProcess.context,
 // .secrets, .memory), and the memory stores a runner or library user may open itself.
 export {

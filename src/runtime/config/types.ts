@@ -24,6 +24,7 @@ export type {
   BudgetConfig,
   BudgetConfigInput,
   CallbackHook,
+  CallbackHookInput,
   CommandHook,
   CommandHookInput,
   CommandServerConfig,
