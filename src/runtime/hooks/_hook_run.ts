@@ -23,6 +23,9 @@ export const DENY_EXIT_CODE = 2;
 
 const DEFAULT_REASON = "refused by a hook";
 
+/** How long to wait for a killed hook's pipes to close before giving up on them. */
+const KILL_GRACE_MS = 1000;
+
 /** Runs a command hook with `input` (the JSON context) on stdin and `env` as its whole environment. */
 export async function runCommand(
   hook: CommandHook,
@@ -44,6 +47,9 @@ export async function runCommand(
     return { outcome: "failed", error: `could not start: ${describeError(error)}` };
   }
   let timedOut = false;
+  let giveUp: (() => void) | undefined;
+  let graceTimer: ReturnType<typeof setTimeout> | undefined;
+  const abandoned = new Promise<"abandoned">((resolve) => giveUp = () => resolve("abandoned"));
   const timer = setTimeout(() => {
     timedOut = true;
     try {
@@ -51,9 +57,17 @@ export async function runCommand(
     } catch {
       // already exited
     }
+    // A program the hook started may still hold its pipes open: stop waiting for them after a grace time.
+    graceTimer = setTimeout(() => giveUp?.(), KILL_GRACE_MS);
   }, hook.timeout * 1000);
+  const done = Promise.all([writeInput(child, input), child.output()]);
   try {
-    const [, output] = await Promise.all([writeInput(child, input), child.output()]);
+    const settled = await Promise.race([done, abandoned]);
+    if (settled === "abandoned") {
+      done.catch(() => undefined);
+      return { outcome: "timed_out" };
+    }
+    const [, output] = settled;
     const stderr = new TextDecoder().decode(output.stderr).trim().slice(0, STDERR_CHARS);
     const extra = stderr === "" ? {} : { stderr };
     if (timedOut) return { outcome: "timed_out", ...extra };
@@ -78,6 +92,7 @@ export async function runCommand(
     return { outcome: "failed", error: describeError(error) };
   } finally {
     clearTimeout(timer);
+    clearTimeout(graceTimer);
   }
 }
 
