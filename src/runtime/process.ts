@@ -120,6 +120,8 @@ export class AgentProcess {
   #runs: ProcessRuns;
   /** Context, secrets and memory. */
   #stores: ProcessStores;
+  /** The data directory, absolute (open mode: PartContext.dataDir). */
+  #dataDir: string;
 
   /** A process in state `created`. */
   constructor(options: AgentProcessOptions) {
@@ -134,6 +136,7 @@ export class AgentProcess {
     this.#factories = options.parts ?? [];
     this.#parts = new PartSet(this.name, this.#logger);
     this.#idleClock = new IdleClock(() => this.#goIdle());
+    this.#dataDir = resolve(options.dataDir ?? ".agentry");
     this.#runs = new ProcessRuns({
       name: this.name,
       processId: this.processId,
@@ -153,7 +156,7 @@ export class AgentProcess {
       config: () => this.#config,
       journal: this.#journal,
       logger: this.#logger,
-      dataDir: resolve(options.dataDir ?? ".agentry"),
+      dataDir: this.#dataDir,
     });
     this.#journal?.setRedactor(this.#stores.secrets);
   }
@@ -388,6 +391,11 @@ export class AgentProcess {
       touch: (reason) => this.touch(reason),
       deliver: (event, signal) => this.#runs.deliver(event, signal),
       onTransition: (listener) => this.#parts.track(this.#lifecycle.onTransition(listener)),
+      // open mode (issue 12)
+      dataDir: this.#dataDir,
+      part: (name) => this.#parts.find(name),
+      instructions: () => this.#config.instructions,
+      setInstructions: (instructions) => this.setInstructions(instructions),
     };
   }
 
