@@ -40,6 +40,7 @@ export function normaliseMcpUrl(url: string): string | undefined {
 export class AgentServers {
   #entries = new Map<string, Entry>();
   #settings: AgentServerSettings;
+  #closed = false;
 
   constructor(settings: AgentServerSettings) {
     this.#settings = settings;
@@ -61,6 +62,10 @@ export class AgentServers {
       callTimeoutMs: this.#settings.callTimeoutMs,
       clientInfo: this.#settings.clientInfo,
     });
+    if (this.#closed) {
+      await connections.close();
+      throw new McpConnectError(name, "the process is stopping");
+    }
     this.#entries.set(name, { url, connections });
     return connections.tools().length;
   }
@@ -72,6 +77,12 @@ export class AgentServers {
     this.#entries.delete(name);
     await entry.connections.close();
     return true;
+  }
+
+  /** Closes every server and refuses later ones. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    await this.clear();
   }
 
   /** Closes every server; answers their names. */

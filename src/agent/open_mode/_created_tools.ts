@@ -39,14 +39,17 @@ const NAME = /^[a-zA-Z][a-zA-Z0-9_-]{0,63}$/;
 /** The created tools of a start. */
 export class CreatedTools {
   #tools = new Map<string, CreatedTool>();
+  /** Names being checked (parallel calls of one turn must not pass the cap or take a name twice). */
+  #pending = new Set<string>();
   #timeoutMs: number | undefined;
 
   constructor(options: { timeoutMs?: number }) {
     this.#timeoutMs = options.timeoutMs;
   }
 
+  /** Tools created or being checked. */
   get size(): number {
-    return this.#tools.size;
+    return this.#tools.size + this.#pending.size;
   }
 
   /** Checks and adds a tool (its code is loaded once in the sandbox); answers the problem when refused. */
@@ -56,7 +59,9 @@ export class CreatedTools {
     if (typeof name !== "string" || !NAME.test(name) || name.includes("__")) {
       return "`name` must be a letter then up to 63 letters, digits, _ or - (no `__`).";
     }
-    if (reserved.has(name) || this.#tools.has(name)) return `A tool named ${name} already exists.`;
+    if (reserved.has(name) || this.#tools.has(name) || this.#pending.has(name)) {
+      return `A tool named ${name} already exists.`;
+    }
     if (typeof description !== "string" || description.trim() === "") {
       return "`description` must be non-empty text.";
     }
@@ -73,10 +78,15 @@ export class CreatedTools {
     }
     if (typeof code !== "string" || code.trim() === "") return "`code` must be non-empty text.";
     if (code.length > MAX_TOOL_CODE_CHARS) return `\`code\` is limited to ${MAX_TOOL_CODE_CHARS} characters.`;
-    const check = await runSandboxed(code, {}, { checkOnly: true, timeoutMs: this.#timeoutMs });
-    if (!check.ok) return `The code was not accepted: ${check.error}`;
-    this.#tools.set(name, { name, description, inputSchema, code });
-    return undefined;
+    this.#pending.add(name);
+    try {
+      const check = await runSandboxed(code, {}, { checkOnly: true, timeoutMs: this.#timeoutMs });
+      if (!check.ok) return `The code was not accepted: ${check.error}`;
+      this.#tools.set(name, { name, description, inputSchema, code });
+      return undefined;
+    } finally {
+      this.#pending.delete(name);
+    }
   }
 
   list(): CreatedTool[] {

@@ -243,6 +243,20 @@ Deno.test("create_tool checks name, cap and code, then the tool runs in the sand
   }]);
 });
 
+Deno.test("parallel create_tool and add_trigger calls of one turn stay within the caps", async () => {
+  await using p = await openProcess({ open_mode: { max_custom_tools: 1, max_dynamic_triggers: 1 } });
+  const tool = (name: string) => ({ name, description: "x", code: "export default () => 1;" });
+  const tools = await Promise.all([p.call("create_tool", tool("a")), p.call("create_tool", tool("b"))]);
+  assert.deepEqual(tools.map((t) => t.isError).sort(), [false, true]);
+  const trigger = (event_type: string) => ({ trigger: { type: "event", event_type } });
+  const triggers = await Promise.all([
+    p.call("add_trigger", trigger("a")),
+    p.call("add_trigger", trigger("b")),
+  ]);
+  assert.deepEqual(triggers.map((t) => t.isError).sort(), [false, true]);
+  assert.equal(p.open.dynamicTriggers().length, 1);
+});
+
 Deno.test("list_capabilities reports instructions, tools, triggers, servers and limits", async () => {
   await using p = await openProcess();
   const answer = await p.call("list_capabilities");

@@ -8,19 +8,16 @@
  * @module
  */
 
-import type {
-  AgentProcess,
-  OpenModeConfig,
-  PartContext,
-  ProcessPart,
-  TriggerConfig,
-} from "../../runtime/mod.ts";
-import { checkTriggerPaths, parseSection } from "../../runtime/mod.ts";
+import type { AgentProcess, OpenModeConfig, PartContext, ProcessPart } from "../../runtime/mod.ts";
 import { TriggersPart } from "../../triggers/mod.ts";
 import { describeError } from "../../_util/errors.ts";
 import type { AgentTool, ToolOutcome } from "../mcp/mod.ts";
 import { AgentServers, McpConnectError, normaliseMcpUrl } from "./_agent_servers.ts";
 import { type CreatedTool, CreatedTools, type CreateToolInput } from "./_created_tools.ts";
+import { checkAgentTrigger } from "./_trigger_check.ts";
+import { OpenModeRefusal } from "./open_mode_refusal.ts";
+
+export { OpenModeRefusal };
 
 /** Name of the triggers part (`TriggersPart.name`). */
 const TRIGGERS_PART = "triggers";
@@ -30,15 +27,6 @@ export const MAX_AGENT_SERVERS = 10;
 
 /** Journal entry type of every self-change: `{kind, detail}`. */
 export const SELF_CHANGE_ENTRY = "self_change";
-
-/** A change the agent asked for and may not make; the message is shown to the model. */
-export class OpenModeRefusal extends Error {
-  /** A refusal with a message for the model. */
-  constructor(message: string) {
-    super(message);
-    this.name = "OpenModeRefusal";
-  }
-}
 
 /** What a rollback undid. */
 export interface RollbackSummary {
@@ -86,6 +74,9 @@ export class OpenMode {
   #mine: string | undefined;
   #servers: AgentServers;
   #tools: CreatedTools;
+  /** Triggers and server names being added (the calls of one model turn run in parallel). */
+  #addingTriggers = 0;
+  #addingServers = new Set<string>();
 
   /** The open-mode state of a start; `ctx.config.open_mode` holds the limits. */
   constructor(ctx: OpenModeContext, options: OpenModeOptions = {}) {
@@ -152,43 +143,27 @@ export class OpenMode {
   async addTrigger(raw: unknown): Promise<{ trigger_id: string; trigger_type: string }> {
     const part = this.#triggers();
     const max = this.settings.max_dynamic_triggers;
-    if (this.dynamicTriggers().length >= max) {
+    if (this.dynamicTriggers().length + this.#addingTriggers >= max) {
       throw new OpenModeRefusal(`You may add at most ${max} triggers; remove one first.`);
     }
-    if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
-      throw new OpenModeRefusal("`trigger` must be a trigger config object.");
-    }
-    if (JSON.stringify(raw).includes("${")) {
-      throw new OpenModeRefusal("References (${...}) are not allowed in triggers you add.");
-    }
-    const parsed = parseSection("triggers", [raw], { prefix: "" });
-    if (!parsed.ok) {
-      const issues = parsed.issues.map((i) =>
-        `${i.field.replace(/^\[0\]\.?/, "") || "(trigger)"}: ${i.expected}`
-      );
-      throw new OpenModeRefusal(`The trigger is not valid: ${issues.join("; ")}.`);
-    }
-    const config: TriggerConfig = parsed.config[0];
-    const violation = await checkTriggerPaths(config, {
-      allowCommandDeploys: false,
-      allowEnvReferences: false,
-      allowedEnvVars: new Set(),
-      dataDir: this.#ctx.dataDir,
-      cwd: Deno.cwd(),
-    });
-    if (violation) throw new OpenModeRefusal(violation.message);
-    const triggerId = `dynamic-${config.type.replace("_", "-")}-${crypto.randomUUID().slice(0, 8)}`;
+    this.#addingTriggers++;
     try {
-      await part.add(config, { triggerId, source: "dynamic" });
-    } catch (error) {
-      this.#ctx.logger.warning("agent trigger could not be started", {
-        process: this.#ctx.name,
-        error: describeError(error),
-      });
-      throw new OpenModeRefusal("The trigger is valid but could not be started.");
+      const config = await checkAgentTrigger(raw, this.#ctx.dataDir);
+      const triggerId = `dynamic-${config.type.replace("_", "-")}-${crypto.randomUUID().slice(0, 8)}`;
+      try {
+        await part.add(config, { triggerId, source: "dynamic" });
+      } catch (error) {
+        this.#ctx.logger.warning("agent trigger could not be started", {
+          process: this.#ctx.name,
+          error: describeError(error),
+        });
+        throw new OpenModeRefusal("The trigger is valid but could not be started.");
+      }
+      await this.#journal("add_trigger", { trigger_id: triggerId, trigger_type: config.type });
+      return { trigger_id: triggerId, trigger_type: config.type };
+    } finally {
+      this.#addingTriggers--;
     }
-    await this.#journal("add_trigger", { trigger_id: triggerId, trigger_type: config.type });
-    return { trigger_id: triggerId, trigger_type: config.type };
   }
 
   /** Stops a trigger the agent added. */
@@ -206,10 +181,10 @@ export class OpenMode {
     if (typeof name !== "string" || !/^[a-zA-Z][a-zA-Z0-9-]{0,31}(_[a-zA-Z0-9-]+)*$/.test(name)) {
       throw new OpenModeRefusal("`name` must be a letter then up to 31 letters, digits, - or single _.");
     }
-    if (name in this.#ctx.config.servers || this.#servers.has(name)) {
+    if (name in this.#ctx.config.servers || this.#servers.has(name) || this.#addingServers.has(name)) {
       throw new OpenModeRefusal(`A server named ${name} is already connected.`);
     }
-    if (this.#servers.size >= MAX_AGENT_SERVERS) {
+    if (this.#servers.size + this.#addingServers.size >= MAX_AGENT_SERVERS) {
       throw new OpenModeRefusal(
         `You may connect at most ${MAX_AGENT_SERVERS} servers; disconnect one first.`,
       );
@@ -225,11 +200,14 @@ export class OpenMode {
       );
     }
     let tools: number;
+    this.#addingServers.add(name);
     try {
       tools = await this.#servers.add(name, normal);
     } catch (error) {
       if (error instanceof McpConnectError) throw new OpenModeRefusal(`${error.message}.`);
       throw error;
+    } finally {
+      this.#addingServers.delete(name);
     }
     await this.#journal("connect_server", { name, url: normal, tools });
     return { tools };
@@ -312,5 +290,6 @@ export class OpenMode {
   /** Ends the start: closes the agent's servers and puts the instructions back (not journaled). */
   async close(): Promise<void> {
     await this.#undo();
+    await this.#servers.close();
   }
 }
