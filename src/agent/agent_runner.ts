@@ -21,6 +21,7 @@ import { McpConnections } from "./mcp/mod.ts";
 import type { AgentSession } from "./agent_session.ts";
 import { runAgent } from "./run_agent.ts";
 import { secretReferenceIssues, withServerSecrets } from "./server_secrets.ts";
+import { attachOpenMode, OpenMode } from "./open_mode/mod.ts";
 
 /** Options of {@linkcode createAgentRunner}. */
 export interface AgentRunnerOptions {
@@ -91,8 +92,9 @@ interface PartOptions extends AgentRunnerOptions {
 function agentPart(context: PartContext, options: PartOptions): ProcessPart {
   const { config, logger } = context;
   let connections: McpConnections | undefined;
+  let openMode: OpenMode | undefined;
   let model = "";
-  return {
+  const part: ProcessPart = {
     name: "agent",
     async start() {
       const client = options.registry.resolve(config.model, { env: options.env, fetch: options.fetch });
@@ -107,14 +109,22 @@ function agentPart(context: PartContext, options: PartOptions): ProcessPart {
           clientInfo: { name: `agentry-${context.name}`, version: "1" },
         },
       );
+      // Open mode (issue 12): the start's self-changes, reachable by the rollback route.
+      if (config.execution_mode === "open") {
+        openMode = new OpenMode(context, { mcp: options.mcp });
+        attachOpenMode(part, openMode);
+      }
       options.sessions.set(context.processId, {
         client,
         connections,
         scanner: payloadScanner(context),
+        openMode,
       });
     },
     async stop() {
       options.sessions.delete(context.processId);
+      await openMode?.close();
+      openMode = undefined;
       await connections?.close();
       connections = undefined;
     },
@@ -126,6 +136,7 @@ function agentPart(context: PartContext, options: PartOptions): ProcessPart {
       };
     },
   };
+  return part;
 }
 
 /** The scanner of trigger payloads: `guardrails` when configured, else the injection scanner when asked for. */

@@ -8,6 +8,7 @@
 import type { ModelClient } from "../models/mod.ts";
 import type { TextScanner } from "../guardrails/mod.ts";
 import type { McpConnections } from "./mcp/mod.ts";
+import type { OpenMode } from "./open_mode/mod.ts";
 
 /** The live parts of one started agent. */
 export interface AgentSession {
@@ -17,4 +18,6 @@ export interface AgentSession {
   connections: McpConnections | undefined;
   /** Scans trigger payloads; undefined when nothing is scanned. */
   scanner: TextScanner | undefined;
+  /** Open mode (issue 12): the start's self-changes; undefined unless `execution_mode` is "open". */
+  openMode?: OpenMode;
 }

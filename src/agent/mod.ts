@@ -24,3 +24,18 @@ export {
 export { BUILTIN_TOOL_NAMES } from "./builtin_tools.ts";
 export { TOOL_RESULT_JOURNAL_CHARS } from "./run_agent.ts";
 export * from "./mcp/mod.ts";
+// Open mode (issue 12).
+export {
+  MAX_AGENT_SERVERS,
+  MAX_TOOL_CODE_CHARS,
+  META_TOOL_NAMES,
+  OpenMode,
+  openModeOf,
+  OpenModeRefusal,
+  type RollbackSummary,
+  runSandboxed,
+  SANDBOX_TIMEOUT_MS,
+  type SandboxOptions,
+  type SandboxOutcome,
+  SELF_CHANGE_ENTRY,
+} from "./open_mode/mod.ts";

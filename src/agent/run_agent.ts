@@ -23,6 +23,7 @@ import { builtinTools } from "./builtin_tools.ts";
 import { redactStrings } from "../_util/redact_strings.ts";
 import { StreamRedactor } from "./stream_redactor.ts";
 import { withToolHooks } from "./tool_hooks.ts";
+import { withOpenMode } from "./open_mode/mod.ts";
 
 /** Characters of a tool result kept in the journal and the run log. */
 export const TOOL_RESULT_JOURNAL_CHARS = 2000;
@@ -133,7 +134,7 @@ async function relevantMemories(run: RunRequest, query: string): Promise<PromptM
   return await memory.search(query, { limit: memory_max, minScore: memory_min_score });
 }
 
-/** Built-in tools first, then the MCP servers' tools. */
+/** Built-in tools first, then the MCP servers' tools (then, in open mode, the meta-tools and the agent's own). */
 function toolBox(run: RunRequest, session: AgentSession): ToolBox {
   const builtins = builtinTools({
     context: run.context,
@@ -142,7 +143,7 @@ function toolBox(run: RunRequest, session: AgentSession): ToolBox {
     memoryMax: run.config.context.memory_max,
   });
   const connections = session.connections;
-  return {
+  const box: ToolBox = {
     specs: () => [
       ...[...builtins.values()].map((tool) => tool.spec),
       ...(connections?.tools() ?? []).map((tool) => ({
@@ -158,6 +159,8 @@ function toolBox(run: RunRequest, session: AgentSession): ToolBox {
       return Promise.resolve({ content: `No tool named ${name}.`, isError: true });
     },
   };
+  // Open mode (issue 12): meta-tools, created tools and the agent's own servers' tools.
+  return session.openMode ? withOpenMode(box, session.openMode, run.config) : box;
 }
 
 /**

@@ -38,6 +38,7 @@ import type {
   DeployAnswer,
   InstructionsAnswer,
   JournalAnswer,
+  RollbackAnswer,
   RunListAnswer,
   SecretRotatedAnswer,
   SecretsListAnswer,
@@ -250,6 +251,11 @@ export class RuntimeClient {
   /** `PATCH /processes/{name}/instructions`: the next run uses them. */
   updateInstructions(name: string, instructions: string): Promise<InstructionsAnswer> {
     return this.#call("PATCH", `/processes/${enc(name)}/instructions`, { instructions });
+  }
+
+  /** `POST /processes/{name}/rollback`: undoes an open-mode agent's self-changes (open mode, issue 12). */
+  rollback(name: string): Promise<RollbackAnswer> {
+    return this.#call("POST", `/processes/${enc(name)}/rollback`);
   }
 
   /** `GET /processes/{name}/context`. */

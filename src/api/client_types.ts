@@ -74,6 +74,22 @@ export interface InstructionsAnswer {
   effective_from: "next_invocation" | "next_start";
 }
 
+/** `POST /processes/{name}/rollback` (open mode, issue 12): what the rollback undid. */
+export interface RollbackAnswer {
+  /** Process name. */
+  name: string;
+  /** Always true. */
+  rolled_back: true;
+  /** Whether the agent's instructions were replaced by those before its first change. */
+  instructions_restored: boolean;
+  /** Ids of the triggers the agent had added, now stopped. */
+  triggers_removed: string[];
+  /** Names of the MCP servers the agent had connected, now closed. */
+  servers_disconnected: string[];
+  /** Names of the tools the agent had created, now dropped. */
+  tools_dropped: string[];
+}
+
 /** Answer of {@linkcode RuntimeClient.getContext} and {@linkcode RuntimeClient.updateContext}. */
 export interface ContextAnswer extends ContextView {
   /** Process name. */

@@ -27,6 +27,7 @@ import { registerRunRoutes } from "./routes/run_routes.ts";
 import { registerRuntimeRoutes } from "./routes/runtime_routes.ts";
 import { registerSecretRoutes } from "./routes/secret_routes.ts";
 import { registerTriggerRoutes } from "./routes/trigger_routes.ts";
+import { registerOpenModeRoutes } from "./routes/open_mode_routes.ts";
 
 /** Path of the generated OpenAPI 3.1 document. */
 export const OPENAPI_PATH = "/api/v1/openapi.json";
@@ -76,6 +77,7 @@ export function createControlApi(runtime: AgentRuntime, options: ControlApiOptio
   registerRunRoutes(ctx);
   registerContextRoutes(ctx);
   registerSecretRoutes(ctx);
+  registerOpenModeRoutes(ctx); // open mode (issue 12)
   registerOpenApiRoute(ctx);
 
   app.notFound(() => new ApiError("NOT_FOUND", "No such route.").toResponse());

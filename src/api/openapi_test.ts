@@ -30,6 +30,7 @@ const EXPECTED: Record<string, string[]> = {
   "/api/v1/processes/{name}/context": ["get", "patch"],
   "/api/v1/processes/{name}/secrets": ["delete", "get"],
   "/api/v1/processes/{name}/secrets/{secret_name}": ["patch"],
+  "/api/v1/processes/{name}/rollback": ["post"],
   "/api/v1/openapi.json": ["get"],
 };
 

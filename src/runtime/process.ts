@@ -123,6 +123,8 @@ export class AgentProcess {
   #stores: ProcessStores;
   /** Hooks of the current start (none while not started). */
   #hooks: ProcessHooks = ProcessHooks.none();
+  /** The data directory, absolute (open mode: PartContext.dataDir). */
+  #dataDir: string;
 
   /** A process in state `created`. */
   constructor(options: AgentProcessOptions) {
@@ -137,6 +139,7 @@ export class AgentProcess {
     this.#factories = options.parts ?? [];
     this.#parts = new PartSet(this.name, this.#logger);
     this.#idleClock = new IdleClock(() => this.#goIdle());
+    this.#dataDir = resolve(options.dataDir ?? ".agentry");
     this.#runs = new ProcessRuns({
       name: this.name,
       processId: this.processId,
@@ -161,7 +164,7 @@ export class AgentProcess {
       config: () => this.#config,
       journal: this.#journal,
       logger: this.#logger,
-      dataDir: resolve(options.dataDir ?? ".agentry"),
+      dataDir: this.#dataDir,
     });
     this.#journal?.setRedactor(this.#stores.secrets);
   }
@@ -405,6 +408,11 @@ export class AgentProcess {
       touch: (reason) => this.touch(reason),
       deliver: (event, signal) => this.#runs.deliver(event, signal),
       onTransition: (listener) => this.#parts.track(this.#lifecycle.onTransition(listener)),
+      // open mode (issue 12)
+      dataDir: this.#dataDir,
+      part: (name) => this.#parts.find(name),
+      instructions: () => this.#config.instructions,
+      setInstructions: (instructions) => this.setInstructions(instructions),
     };
   }
 

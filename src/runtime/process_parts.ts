@@ -42,6 +42,16 @@ export interface PartContext {
   deliver(event: ProcessEvent, signal?: AbortSignal): Promise<void>;
   /** Subscribes to state transitions until the part stops; returns an unsubscribe function. */
   onTransition(listener: (transition: StateTransition) => void): () => void;
+  // --- open mode (issue 12): what an open-mode agent changes about its own process ---
+  /** The runtime's data directory, absolute (paths an agent adds must lie in it). */
+  readonly dataDir: string;
+  /** Another part of this start, by name (e.g. `triggers`), once started. */
+  part(name: string): ProcessPart | undefined;
+  /** The instructions the next run uses (live changes included). */
+  instructions(): string;
+  /** Replaces the instructions for the next runs, live only (never stored); see `AgentProcess.setInstructions`. */
+  setInstructions(instructions: string): void;
+  // --- end open mode ---
 }
 
 /** A capability started and stopped with the process. */
