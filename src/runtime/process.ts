@@ -41,6 +41,7 @@ import { ProcessStores } from "./process_stores.ts";
 import type { ContextStore } from "./context/context_store.ts";
 import type { SecretStore } from "./secrets/secret_store.ts";
 import type { MemoryStore } from "./memory/memory_store.ts";
+import { Inbox } from "./inbox/inbox.ts";
 
 /** Options for {@linkcode AgentProcess}. */
 export interface AgentProcessOptions {
@@ -120,6 +121,9 @@ export class AgentProcess {
   #runs: ProcessRuns;
   /** Context, secrets and memory. */
   #stores: ProcessStores;
+  /** The inbox (issue 12), when `inbox.enabled`; `#wakeQueued` while an `inbox.wake` event waits for its run. */
+  #inbox: Inbox | undefined;
+  #wakeQueued = false;
 
   /** A process in state `created`. */
   constructor(options: AgentProcessOptions) {
@@ -140,7 +144,10 @@ export class AgentProcess {
       logger: this.#logger,
       journal: this.#journal,
       conversation: this.conversation,
-      stores: () => ({ context: this.context, secrets: this.secrets, memory: this.memory }),
+      stores: () => {
+        this.#wakeQueued = false; // a run begins: it will see what the inbox holds
+        return { context: this.context, secrets: this.secrets, memory: this.memory, inbox: this.#inbox };
+      },
       runConfig: () => this.#runConfig(),
       runnable: (signal) => this.#runnable(signal),
       fail: (reason) => void this.#serial(() => this.#fail(reason)),
@@ -156,6 +163,20 @@ export class AgentProcess {
       dataDir: resolve(options.dataDir ?? ".agentry"),
     });
     this.#journal?.setRedactor(this.#stores.secrets);
+    if (this.#config.inbox.enabled) {
+      this.#inbox = new Inbox({
+        process: this.name,
+        config: () => this.#config,
+        state: () => this.state,
+        logger: this.#logger,
+        onArrival: (item) => this.#wake(item.message_id, item.message_type),
+      });
+    }
+  }
+
+  /** The inbox (messages and questions from operators), when `inbox.enabled`; kept across starts. */
+  get inbox(): Inbox | undefined {
+    return this.#inbox;
   }
 
   /** Context state: kept for the life of the deployment (and recovered from the journal at deploy). */
@@ -213,6 +234,7 @@ export class AgentProcess {
       runs: this.#runs.status(),
       parts: this.#parts.statuses(),
       secrets: { enabled: this.#config.secrets.enabled, active: this.#stores.secrets.activeCount },
+      inbox: this.#inbox?.status() ?? { enabled: false, pending: 0, questions: 0 },
     });
   }
 
@@ -251,6 +273,7 @@ export class AgentProcess {
   close(): Promise<void> {
     return this.#serial(async () => {
       await this.#stop("process removed");
+      this.#inbox?.clear();
       await this.#stores.close();
     });
   }
@@ -325,6 +348,7 @@ export class AgentProcess {
     this.#lifecycle.move("starting", reason);
     try {
       await this.#stores.start(this.#env);
+      await this.#inbox?.start();
       this.#resolved = resolveConfig(this.#config, this.#env);
       this.#runs.begin(this.#resolved);
       await this.#parts.startAll(this.#factories, this.#partContext());
@@ -406,6 +430,23 @@ export class AgentProcess {
 
   #runnable(signal: AbortSignal): Promise<void> {
     return whenRunnable(this.#lifecycle, () => this.touch("event"), signal);
+  }
+
+  /** `inbox.wake` (ours): queues one `inbox` event for messages arriving while the process is started. */
+  #wake(messageId: string, type: string): void {
+    if (!this.#config.inbox.wake || !STARTED_STATES.has(this.state) || this.#wakeQueued) return;
+    this.#wakeQueued = true;
+    this.#runs.inject({
+      trigger_id: "inbox",
+      trigger_type: "inbox",
+      event_id: uuid(),
+      timestamp: new Date().toISOString(),
+      payload: {
+        reason: type === "question" ? "operator question" : "operator message",
+        message_id: messageId,
+      },
+      metadata: {},
+    });
   }
 
   #goIdle(): void {

@@ -12,6 +12,7 @@ import type { Conversation } from "./conversation.ts";
 import type { ContextStore } from "./context/context_store.ts";
 import type { SecretStore } from "./secrets/secret_store.ts";
 import type { MemoryStore } from "./memory/memory_store.ts";
+import type { Inbox } from "./inbox/inbox.ts";
 
 /** An event delivered to a process (a trigger firing, or an injected event). */
 export interface ProcessEvent {
@@ -59,6 +60,8 @@ export interface RunRequest {
   conversation: Conversation;
   /** Reports steps, streamed text and token usage to the run log (`GET /processes/{name}/runs`). */
   report: RunReporter;
+  /** The inbox (issue 12), when `inbox.enabled`: the run shows its block and settles it (`Inbox.forRun`). */
+  inbox?: Inbox;
 }
 
 /** What a run produced. */

@@ -38,8 +38,8 @@ export interface RunsHost {
   journal: ProcessJournal | undefined;
   /** The conversation kept across runs. */
   conversation: Conversation;
-  /** Context, secrets and memory as they are when a run begins. */
-  stores(): Pick<RunRequest, "context" | "secrets" | "memory">;
+  /** Context, secrets, memory and the inbox as they are when a run begins. */
+  stores(): Pick<RunRequest, "context" | "secrets" | "memory" | "inbox">;
   /** The resolved config the next run uses (live changes such as new instructions included). */
   runConfig(): ProcessConfig;
   /** Resolves when runs may happen (running, or awaiting woken); rejects when `signal` aborts. */

@@ -47,6 +47,13 @@ export interface InboxConfigInput {
    * @default true
    */
   scan_with_guardrails?: boolean;
+  /**
+   * Ours, beyond spec 000: a new message or question queues an `inbox` event (trigger_type and trigger_id
+   * `inbox`, payload `{reason, message_id}`), so the process runs without waiting for its next trigger and
+   * an `/ask` can be answered in seconds. Messages arriving before that run starts share it.
+   * @default false
+   */
+  wake?: boolean;
 }
 
 /** The `inbox` section with every default filled. */
@@ -62,6 +69,7 @@ export const InboxConfigSchema: z.ZodType<InboxConfig, InboxConfigInput> = exact
     max_ttl: number({ min: 0 }).default(86400),
     rate_limit_per_sender: integer({ min: 1 }).default(20),
     scan_with_guardrails: boolean().default(true),
+    wake: boolean().default(false),
   }).superRefine((inbox, ctx) => {
     if (inbox.max_ttl > 0 && inbox.default_ttl > inbox.max_ttl) {
       ctx.addIssue({

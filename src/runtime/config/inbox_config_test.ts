@@ -11,6 +11,7 @@ Deno.test("an empty inbox section resolves to the spec defaults", () => {
     max_ttl: 86400,
     rate_limit_per_sender: 20,
     scan_with_guardrails: true,
+    wake: false,
   });
 });
 
