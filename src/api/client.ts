@@ -82,9 +82,9 @@ export type {
 
 /** Options of {@linkcode RuntimeClient.sendMessage}. */
 export interface SendMessageOptions {
-  /** @default "context" */
+  /** Kind of message: directive, context, question or correction. @default "context" */
   messageType?: MessageType;
-  /** @default "normal" */
+  /** low, normal, high or critical. @default "normal" */
   priority?: Priority;
   /** The sender (rate limited per sender and hour). */
   senderId?: string;
@@ -98,7 +98,7 @@ export interface SendMessageOptions {
 export interface AskOptions {
   /** Seconds to wait, at most 3600. @default 120 */
   timeout?: number;
-  /** @default "normal" */
+  /** low, normal, high or critical. @default "normal" */
   priority?: Priority;
   /** Who asks. */
   senderId?: string;

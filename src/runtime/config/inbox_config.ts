@@ -16,8 +16,9 @@ export interface InboxConfigInput {
    */
   enabled?: boolean;
   /**
-   * Most messages held at once; when full, the oldest message of the lowest priority is dropped.
-   * An integer >= 1.
+   * Most messages held at once; never exceeded. When full, a new message replaces an answered question, else
+   * evicts the oldest message of the lowest priority held (never a critical or a higher-priority one), else it
+   * is refused (409 INBOX_FULL). An integer >= 1.
    * @default 50
    */
   max_messages?: number;
@@ -43,7 +44,9 @@ export interface InboxConfigInput {
    */
   rate_limit_per_sender?: number;
   /**
-   * Scan messages for prompt injection when they arrive (with the process guardrails).
+   * Scan messages for prompt injection when they arrive: with the process `guardrails`, else with the payload
+   * scanner when `trigger_delivery.scan_payloads` is on; with neither they are accepted and one warning is
+   * logged. False turns scanning, and that warning, off.
    * @default true
    */
   scan_with_guardrails?: boolean;

@@ -30,9 +30,9 @@ export const QUESTION_GRACE = 60;
 export interface MessageInput {
   /** The text; a non-empty string, truncated to `max_message_length`. */
   content: string;
-  /** @default "context" */
+  /** Kind of message. @default "context" */
   message_type?: MessageType;
-  /** @default "normal" */
+  /** Priority. @default "normal" */
   priority?: Priority;
   /** Who sent it; messages with a sender are rate limited per sender. */
   sender_id?: string;
@@ -48,7 +48,7 @@ export interface QuestionInput {
   content: string;
   /** Seconds to wait for the answer, above 0 and at most 3600. @default 120 */
   timeout?: number;
-  /** @default "normal" */
+  /** Priority. @default "normal" */
   priority?: Priority;
   /** Who asks (rate limited like messages). */
   sender_id?: string;
