@@ -42,6 +42,6 @@ Deno.test("an unknown inbox field is refused by name with the allowed list", () 
   const issue = issueAt(parseSection("inbox", { max_msgs: 3 }), "inbox.max_msgs");
   assert.equal(
     issue.expected,
-    "no such field; allowed: enabled, max_messages, max_message_length, default_ttl, max_ttl, rate_limit_per_sender, scan_with_guardrails",
+    "no such field; allowed: enabled, max_messages, max_message_length, default_ttl, max_ttl, rate_limit_per_sender, scan_with_guardrails, wake",
   );
 });
