@@ -36,7 +36,7 @@ import type {
   QuestionInput,
   QueuedMessage,
 } from "./inbox_types.ts";
-import { PRIORITIES, QUESTION_GRACE } from "./inbox_types.ts";
+import { lifetime, lowestOldest, questionLifetime, truncate } from "./_rules.ts";
 import { operatorBlock, orderItems } from "./operator_block.ts";
 
 /** Options for {@linkcode Inbox}. */
@@ -76,7 +76,6 @@ interface Held {
   answer?: AskAnswer;
 }
 
-const rank = (priority: Priority) => PRIORITIES.indexOf(priority);
 const HOUR_MS = 3_600_000;
 
 /** The inbox of one process. */
@@ -121,7 +120,7 @@ export class Inbox {
   async send(input: MessageInput): Promise<QueuedMessage> {
     this.#refuseState();
     const checked = checkMessage(input as unknown as Record<string, unknown>);
-    const held = await this.#accept(checked, this.#lifetime(checked.ttl));
+    const held = await this.#accept(checked, lifetime(checked.ttl, this.#settings()));
     return { message_id: held.item.message_id, status: "queued", expires_at: held.item.expires_at };
   }
 
@@ -134,9 +133,7 @@ export class Inbox {
   async ask(input: QuestionInput, options: { signal?: AbortSignal } = {}): Promise<AskAnswer> {
     this.#refuseState();
     const checked = checkQuestion(input as unknown as Record<string, unknown>);
-    const max = this.#settings().max_ttl;
-    const lifetime = checked.timeout + QUESTION_GRACE;
-    const held = await this.#accept(checked, max > 0 ? Math.min(lifetime, max) : lifetime);
+    const held = await this.#accept(checked, questionLifetime(checked.timeout, this.#settings()));
     const id = held.item.message_id;
     const waitMs = Math.min(
       checked.timeout * 1000,
@@ -230,14 +227,6 @@ export class Inbox {
     });
   }
 
-  /** Seconds an item lives (null: forever) for a ttl asked for (0: default_ttl). */
-  #lifetime(ttl: number): number | null {
-    const { default_ttl, max_ttl } = this.#settings();
-    const asked = ttl > 0 ? ttl : default_ttl;
-    if (asked === 0) return max_ttl > 0 ? max_ttl : null;
-    return max_ttl > 0 ? Math.min(asked, max_ttl) : asked;
-  }
-
   async #accept(checked: CheckedInput, lifetime: number | null): Promise<Held> {
     const settings = this.#settings();
     const content = truncate(checked.content, settings.max_message_length);
@@ -309,7 +298,7 @@ export class Inbox {
   #makeRoom(priority: Priority, max: number): void {
     while (this.#items.size >= max) {
       const held = [...this.#items.values()];
-      const victim = held.find((h) => h.answer) ?? lowestOldest(held, priority);
+      const victim = held.find((h) => h.answer) ?? lowestOldest(held, (h) => h.item.priority, priority);
       if (!victim) {
         const process = this.#options.process;
         throw new RuntimeError("INBOX_FULL", `inbox of ${process} is full`, { details: { process } });
@@ -338,18 +327,4 @@ export class Inbox {
       );
     } else if (reason === "rejected") held.waiters.fail(error);
   }
-}
-
-/** The oldest item of the lowest priority held, when a message of `priority` may evict it (rule 5). */
-function lowestOldest(held: readonly Held[], priority: Priority): Held | undefined {
-  const lowest = Math.min(...held.map((h) => rank(h.item.priority)));
-  if (lowest === rank("critical") || lowest > rank(priority)) return undefined;
-  return held.find((h) => rank(h.item.priority) === lowest); // the map keeps arrival order
-}
-
-/** `text` cut to `max` UTF-16 units, without splitting a surrogate pair. */
-function truncate(text: string, max: number): string {
-  if (text.length <= max) return text;
-  const code = text.charCodeAt(max - 1);
-  return text.slice(0, code >= 0xd800 && code <= 0xdbff ? max - 1 : max);
 }
