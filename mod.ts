@@ -141,6 +141,23 @@ export {
   type SecretStoreOptions,
 } from "./src/runtime/mod.ts";
 
+// The inbox (issue 12): operator messages and questions (AgentProcess.inbox), the prompt block and answers.
+export {
+  type AskAnswer,
+  Inbox,
+  type InboxItem,
+  type InboxOptions,
+  type InboxRun,
+  type InboxStatus,
+  type MessageInput,
+  type MessageType,
+  operatorBlock,
+  parseAnswers,
+  type Priority,
+  type QuestionInput,
+  type QueuedMessage,
+} from "./src/runtime/mod.ts";
+
 // Process config: the parser and manifests. The config types themselves (docs/config.md) are published
 // once, as @agentry/agentry/config.
 export {

@@ -80,7 +80,8 @@ export async function startRuntime(args: string[], env: Record<string, string>):
     if (response.headers.get("content-type")?.includes("event-stream")) return response;
     const text = await response.text();
     bodies.push(text);
-    return new Response(text, { status: response.status, headers: response.headers });
+    const empty = response.status === 204 || response.status === 205 || response.status === 304;
+    return new Response(empty ? null : text, { status: response.status, headers: response.headers });
   };
   const client = new RuntimeClient({ baseUrl: url, token: token ?? undefined, fetch: recording });
   return {

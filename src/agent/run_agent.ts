@@ -45,7 +45,9 @@ export async function runAgent(run: RunRequest, session: AgentSession): Promise<
     }
   }
   const trigger = triggerMessage(event, { maxPayloadChars: config.trigger_delivery.max_payload_chars });
+  const seen = run.inbox?.forRun(); // inbox (issue 12): what this run sees, settled after a successful run
   const messages = buildPrompt({
+    operatorMessages: seen?.block,
     config,
     state: run.context.view().state,
     memories: await relevantMemories(run, renderPayload(event.payload, 2000)),
@@ -114,6 +116,7 @@ export async function runAgent(run: RunRequest, session: AgentSession): Promise<
       { role: "assistant", content: reply },
     ], config.context.conversation_max_messages);
   }
+  seen?.settle(result.reply, { invocationId: String(run.invocation), redact }); // inbox (issue 12): rule 10
   record("checkpoint", {
     invocation: run.invocation,
     context: run.context.view().state,

@@ -13,11 +13,16 @@
  */
 
 import type {
+  AskAnswer,
   ContextView,
+  InboxItem,
+  MessageType,
+  Priority,
   ProcessConfigInput,
   ProcessState,
   ProcessStatus,
   ProcessSummary,
+  QueuedMessage,
   RunDetail,
   RunProgress,
   RunRecord,
@@ -36,6 +41,7 @@ import { readJsonEvents } from "./client_stream.ts";
 import type {
   ContextAnswer,
   DeployAnswer,
+  InboxAnswer,
   InstructionsAnswer,
   JournalAnswer,
   RollbackAnswer,
@@ -51,11 +57,16 @@ import type {
 export { RuntimeApiError } from "./client_error.ts";
 export type * from "./client_types.ts";
 export type {
+  AskAnswer,
   ContextView,
+  InboxItem,
+  MessageType,
+  Priority,
   ProcessConfigInput,
   ProcessState,
   ProcessStatus,
   ProcessSummary,
+  QueuedMessage,
   RunDetail,
   RunProgress,
   RunRecord,
@@ -69,6 +80,32 @@ export type {
   TriggerConfigInput,
   UsageSummary,
 };
+
+/** Options of {@linkcode RuntimeClient.sendMessage}. */
+export interface SendMessageOptions {
+  /** Kind of message: directive, context, question or correction. @default "context" */
+  messageType?: MessageType;
+  /** low, normal, high or critical. @default "normal" */
+  priority?: Priority;
+  /** The sender (rate limited per sender and hour). */
+  senderId?: string;
+  /** Seconds the message lives; 0 or missing: the inbox's default_ttl. */
+  ttl?: number;
+  /** Stored with the message. */
+  metadata?: Record<string, unknown>;
+}
+
+/** Options of {@linkcode RuntimeClient.ask}. */
+export interface AskOptions {
+  /** Seconds to wait, at most 3600. @default 120 */
+  timeout?: number;
+  /** low, normal, high or critical. @default "normal" */
+  priority?: Priority;
+  /** Who asks. */
+  senderId?: string;
+  /** Stored with the question. */
+  metadata?: Record<string, unknown>;
+}
 
 /** Options for {@linkcode RuntimeClient}. */
 export interface RuntimeClientOptions {
@@ -288,6 +325,47 @@ export class RuntimeClient {
   /** `DELETE /processes/{name}/secrets`: every value zero-filled until the next start. */
   revokeSecrets(name: string): Promise<SecretsRevokedAnswer> {
     return this.#call("DELETE", `/processes/${enc(name)}/secrets`);
+  }
+
+  // --- Inbox (issue 12) ---
+
+  /**
+   * `POST /processes/{name}/messages`: queues a message the agent sees on its next run. Defaults: message type
+   * `context`, priority `normal`; `ttl` 0 or missing uses the inbox's `default_ttl`.
+   */
+  sendMessage(name: string, content: string, options: SendMessageOptions = {}): Promise<QueuedMessage> {
+    const body: Record<string, unknown> = {
+      content,
+      message_type: options.messageType ?? "context",
+      priority: options.priority ?? "normal",
+    };
+    if (options.senderId !== undefined) body.sender_id = options.senderId;
+    if (options.ttl !== undefined) body.ttl = options.ttl;
+    if (options.metadata !== undefined) body.metadata = options.metadata;
+    return this.#call("POST", `/processes/${enc(name)}/messages`, body);
+  }
+
+  /**
+   * `POST /processes/{name}/ask`: asks a question and waits up to `timeout` seconds (default 120) for a run
+   * to answer it. Resolves the answer text, or null on timeout. The HTTP request may take `timeout` + 10 s.
+   */
+  async ask(name: string, content: string, options: AskOptions = {}): Promise<string | null> {
+    const timeout = options.timeout ?? 120;
+    const body: Record<string, unknown> = { content, timeout, priority: options.priority ?? "normal" };
+    if (options.senderId !== undefined) body.sender_id = options.senderId;
+    if (options.metadata !== undefined) body.metadata = options.metadata;
+    const answer = await this.#call<AskAnswer>("POST", `/processes/${enc(name)}/ask`, body, timeout + 10);
+    return answer.status === "answered" ? answer.response : null;
+  }
+
+  /** `GET /processes/{name}/inbox`: pending messages and questions (secret values redacted). */
+  getInbox(name: string): Promise<InboxAnswer> {
+    return this.#call("GET", `/processes/${enc(name)}/inbox`);
+  }
+
+  /** `DELETE /processes/{name}/inbox`; resolves `{}`. Waiting questions end with 410 QUESTION_REMOVED. */
+  clearInbox(name: string): Promise<Record<string, never>> {
+    return this.#call("DELETE", `/processes/${enc(name)}/inbox`);
   }
 
   /** Aborts requests in flight; later calls reject. */

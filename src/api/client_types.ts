@@ -6,7 +6,7 @@
  */
 
 import type { JournalEntry } from "../journal/mod.ts";
-import type { ContextView, ProcessStatus, RunRecord, SecretsMetadata } from "../runtime/mod.ts";
+import type { ContextView, InboxItem, ProcessStatus, RunRecord, SecretsMetadata } from "../runtime/mod.ts";
 import type { TriggerChange, TriggerListing } from "../triggers/mod.ts";
 
 /** Deploy answer: the process's name, id, state after the deploy (and start) and deploy time. */
@@ -117,4 +117,20 @@ export interface SecretsRevokedAnswer {
   name: string;
   /** Always true. */
   secrets_revoked: true;
+}
+
+/** Answer of {@linkcode RuntimeClient.getInbox} (issue 12). Without an inbox: `enabled` false, zero counts. */
+export interface InboxAnswer {
+  /** Process name. */
+  name: string;
+  /** Whether the process has an inbox. */
+  enabled: boolean;
+  /** Items held (messages and questions). */
+  count: number;
+  /** Messages other than questions. */
+  pending_messages: number;
+  /** Unanswered questions. */
+  pending_questions: number;
+  /** The items in prompt order (priority, then oldest first); secret values replaced by `[REDACTED]`. */
+  messages: InboxItem[];
 }

@@ -20,6 +20,7 @@ import { createRequestEvents } from "./request_events.ts";
 import { routeDefiner } from "./route_definer.ts";
 import { registerContextRoutes } from "./routes/context_routes.ts";
 import { registerDeployRoute } from "./routes/deploy_route.ts";
+import { registerInboxRoutes } from "./routes/inbox_routes.ts"; // inbox (issue 12)
 import { registerJournalRoutes } from "./routes/journal_routes.ts";
 import { registerProcessRoutes } from "./routes/process_routes.ts";
 import type { RouteContext } from "./routes/route_context.ts";
@@ -78,6 +79,7 @@ export function createControlApi(runtime: AgentRuntime, options: ControlApiOptio
   registerContextRoutes(ctx);
   registerSecretRoutes(ctx);
   registerOpenModeRoutes(ctx); // open mode (issue 12)
+  registerInboxRoutes(ctx); // inbox (issue 12)
   registerOpenApiRoute(ctx);
 
   app.notFound(() => new ApiError("NOT_FOUND", "No such route.").toResponse());

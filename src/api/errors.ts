@@ -70,6 +70,13 @@ export const FIXED_MESSAGES = {
   RESUME_FAILED: "The process cannot be resumed in its current state.",
   ROTATION_FAILED: "The secret could not be rotated.",
   INTERNAL_ERROR: "An unexpected error occurred.",
+  // Inbox refusals (issue 12).
+  INBOX_DISABLED: "This process has no inbox (inbox.enabled is false).",
+  PROCESS_NOT_RUNNING: "The process is stopped or failed and takes no messages.",
+  RATE_LIMITED: "This sender has queued too many messages in the last hour.",
+  MESSAGE_REJECTED: "The message was rejected by the guardrail scan.",
+  INBOX_FULL: "The inbox is full and no message may be evicted for this one.",
+  QUESTION_REMOVED: "The question was removed from the inbox before it was answered.",
 } as const;
 
 /** One entry of `error.details` for INVALID_CONFIG and field errors. */

@@ -144,7 +144,49 @@ const TRANSLATIONS: { [C in RuntimeErrorCode]: Translation<C> } = {
       logger,
       fields: fields ?? { secret: error.details.secretName },
     }),
+  // --- Inbox (issue 12): refusals answer a fixed message and an error id; field errors name the field.
+  INBOX_DISABLED: (error, { logger, fields }) => inboxRefusal(error, logger, fields),
+  PROCESS_NOT_RUNNING: (error, { logger, fields }) => inboxRefusal(error, logger, fields),
+  RATE_LIMITED: (error, { logger, fields }) => inboxRefusal(error, logger, fields),
+  MESSAGE_REJECTED: (error, { logger, fields }) =>
+    inboxRefusal(error, logger, { categories: error.details.categories, ...fields }),
+  INBOX_FULL: (error, { logger, fields }) => inboxRefusal(error, logger, fields),
+  QUESTION_REMOVED: (error, { logger, fields }) =>
+    inboxRefusal(error, logger, {
+      question_id: error.details.questionId,
+      reason: error.details.reason,
+      ...fields,
+    }),
+  INVALID_TYPE: (error) =>
+    new ApiError("INVALID_TYPE", `\`${error.details.field}\` must be ${error.details.expected}.`, {
+      details: [{ field: error.details.field, expected: error.details.expected }],
+    }),
+  INVALID_FIELD: (error) =>
+    new ApiError("INVALID_FIELD", `\`${error.details.field}\` must be ${error.details.expected}.`, {
+      details: [{ field: error.details.field, expected: error.details.expected }],
+    }),
 };
+
+type InboxRefusalCode =
+  | "INBOX_DISABLED"
+  | "PROCESS_NOT_RUNNING"
+  | "RATE_LIMITED"
+  | "MESSAGE_REJECTED"
+  | "INBOX_FULL"
+  | "QUESTION_REMOVED";
+
+/** An inbox refusal: the code's fixed message, logged as a warning with the process (never the content). */
+function inboxRefusal(
+  error: RuntimeError<InboxRefusalCode>,
+  logger: Logger,
+  fields?: Record<string, unknown>,
+): ApiError {
+  return runtimeFailure(error.code, {
+    cause: error,
+    logger,
+    fields: { process: error.details.process, ...fields },
+  });
+}
 
 /** The API error answering a runtime error, by its code. */
 export function fromRuntime(error: RuntimeError, options: FromRuntimeOptions): ApiError {

@@ -31,6 +31,10 @@ const EXPECTED: Record<string, string[]> = {
   "/api/v1/processes/{name}/secrets": ["delete", "get"],
   "/api/v1/processes/{name}/secrets/{secret_name}": ["patch"],
   "/api/v1/processes/{name}/rollback": ["post"],
+  // Inbox (issue 12).
+  "/api/v1/processes/{name}/messages": ["post"],
+  "/api/v1/processes/{name}/ask": ["post"],
+  "/api/v1/processes/{name}/inbox": ["delete", "get"],
   "/api/v1/openapi.json": ["get"],
 };
 

@@ -116,6 +116,9 @@ export const ProcessStatusSchema: AnswerSchema<ProcessStatus> = exactly(
     secrets: z.object({ enabled: z.boolean(), active: count() }).openapi({
       description: "Secret scoping, and the number of secrets holding a value that has not expired.",
     }),
+    inbox: z.object({ enabled: z.boolean(), pending: count(), questions: count() }).openapi({
+      description: "The inbox: whether it is on, items held, and unanswered questions among them.",
+    }),
   }).catchall(z.unknown()).openapi("ProcessStatus"),
 );
 

@@ -51,6 +51,23 @@ export interface RuntimeErrorDetails {
   SECRET_NOT_FOUND: { secretName: string };
   /** A rotation could not be applied (empty value, bad ttl, secrets not resolved or revoked). */
   ROTATION_FAILED: { secretName: string };
+  // --- Inbox (issue 12) ---
+  /** An inbox operation on a process without an inbox (`inbox.enabled` false). */
+  INBOX_DISABLED: { process: string };
+  /** A message or question to a stopped or failed process. */
+  PROCESS_NOT_RUNNING: { process: string; state: ProcessState };
+  /** An unknown `message_type`. */
+  INVALID_TYPE: { field: string; expected: string };
+  /** Another bad message field (empty content, unknown priority, bad ttl or timeout). */
+  INVALID_FIELD: { field: string; expected: string };
+  /** The sender queued `rate_limit_per_sender` messages in the last hour. */
+  RATE_LIMITED: { process: string; senderId: string };
+  /** The guardrail scan flagged the message (`categories` are the scanner's, never the text). */
+  MESSAGE_REJECTED: { process: string; categories: string[] };
+  /** The inbox is full and nothing may be evicted for the new message. */
+  INBOX_FULL: { process: string };
+  /** The question a caller waits on was evicted or cleared. */
+  QUESTION_REMOVED: { process: string; questionId: string; reason: "evicted" | "cleared" };
 }
 
 /** The stable codes of {@linkcode RuntimeError}. */

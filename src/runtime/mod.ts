@@ -78,6 +78,31 @@ export {
   type SecretStoreOptions,
 } from "./secrets/secret_store.ts";
 export type { MemoryMatch, MemorySearchOptions, MemoryStore } from "./memory/memory_store.ts";
+// Inbox (issue 12).
+export { Inbox, type InboxOptions, type InboxRun } from "./inbox/inbox.ts";
+export {
+  type AskAnswer,
+  DEFAULT_ASK_TIMEOUT,
+  type InboxItem,
+  type InboxStatus,
+  MAX_ASK_TIMEOUT,
+  MESSAGE_TYPES,
+  type MessageInput,
+  type MessageType,
+  PRIORITIES,
+  type Priority,
+  QUESTION_GRACE,
+  type QuestionInput,
+  type QueuedMessage,
+} from "./inbox/inbox_types.ts";
+export {
+  OPERATOR_BLOCK_FOOTER,
+  OPERATOR_BLOCK_HEADER,
+  operatorBlock,
+  orderItems,
+} from "./inbox/operator_block.ts";
+export { parseAnswers } from "./inbox/answers.ts";
+export { type InboxScanMode, inboxScanMode } from "./inbox/inbox_scanner.ts";
 export { InMemoryStore } from "./memory/in_memory_store.ts";
 export { FileMemoryStore, MEMORY_FILE } from "./memory/file_memory_store.ts";
 export { LexicalIndex, termCounts } from "./memory/lexical_index.ts";

@@ -42,6 +42,7 @@ import type { ContextStore } from "./context/context_store.ts";
 import type { SecretStore } from "./secrets/secret_store.ts";
 import type { MemoryStore } from "./memory/memory_store.ts";
 import { ProcessHooks } from "./hooks/process_hooks.ts";
+import { Inbox } from "./inbox/inbox.ts";
 
 /** Options for {@linkcode AgentProcess}. */
 export interface AgentProcessOptions {
@@ -125,6 +126,9 @@ export class AgentProcess {
   #hooks: ProcessHooks = ProcessHooks.none();
   /** The data directory, absolute (open mode: PartContext.dataDir). */
   #dataDir: string;
+  /** The inbox (issue 12), when `inbox.enabled`; `#wakeQueued` while an `inbox.wake` event waits for its run. */
+  #inbox: Inbox | undefined;
+  #wakeQueued = false;
 
   /** A process in state `created`. */
   constructor(options: AgentProcessOptions) {
@@ -146,12 +150,16 @@ export class AgentProcess {
       logger: this.#logger,
       journal: this.#journal,
       conversation: this.conversation,
-      stores: () => ({
-        context: this.context,
-        secrets: this.secrets,
-        memory: this.memory,
-        hooks: this.#hooks,
-      }),
+      stores: () => {
+        this.#wakeQueued = false; // a run begins: it will see what the inbox holds
+        return {
+          context: this.context,
+          secrets: this.secrets,
+          memory: this.memory,
+          hooks: this.#hooks,
+          inbox: this.#inbox,
+        };
+      },
       runConfig: () => this.#runConfig(),
       runnable: (signal) => this.#runnable(signal),
       fail: (reason) => void this.#serial(() => this.#fail(reason)),
@@ -167,6 +175,23 @@ export class AgentProcess {
       dataDir: this.#dataDir,
     });
     this.#journal?.setRedactor(this.#stores.secrets);
+    if (this.#config.inbox.enabled) {
+      this.#inbox = new Inbox({
+        process: this.name,
+        config: () => this.#config,
+        state: () => this.state,
+        logger: this.#logger,
+        onArrival: (item) => {
+          this.#hooks.emit("message_received", { ...item });
+          this.#wake(item.message_id, item.message_type);
+        },
+      });
+    }
+  }
+
+  /** The inbox (messages and questions from operators), when `inbox.enabled`; kept across starts. */
+  get inbox(): Inbox | undefined {
+    return this.#inbox;
   }
 
   /** Context state: kept for the life of the deployment (and recovered from the journal at deploy). */
@@ -232,6 +257,7 @@ export class AgentProcess {
       runs: this.#runs.status(),
       parts: this.#parts.statuses(),
       secrets: { enabled: this.#config.secrets.enabled, active: this.#stores.secrets.activeCount },
+      inbox: this.#inbox?.status() ?? { enabled: false, pending: 0, questions: 0 },
     });
   }
 
@@ -270,6 +296,7 @@ export class AgentProcess {
   close(): Promise<void> {
     return this.#serial(async () => {
       await this.#stop("process removed");
+      this.#inbox?.clear();
       await this.#stores.close();
     });
   }
@@ -344,6 +371,7 @@ export class AgentProcess {
     this.#lifecycle.move("starting", reason);
     try {
       await this.#stores.start(this.#env);
+      await this.#inbox?.start();
       this.#resolved = resolveConfig(this.#config, this.#env);
       this.#hooks = this.#startHooks(this.#resolved);
       this.#runs.begin(this.#resolved);
@@ -431,6 +459,23 @@ export class AgentProcess {
 
   #runnable(signal: AbortSignal): Promise<void> {
     return whenRunnable(this.#lifecycle, () => this.touch("event"), signal);
+  }
+
+  /** `inbox.wake` (ours): queues one `inbox` event for messages arriving while the process is started. */
+  #wake(messageId: string, type: string): void {
+    if (!this.#config.inbox.wake || !STARTED_STATES.has(this.state) || this.#wakeQueued) return;
+    this.#wakeQueued = true;
+    this.#runs.inject({
+      trigger_id: "inbox",
+      trigger_type: "inbox",
+      event_id: uuid(),
+      timestamp: new Date().toISOString(),
+      payload: {
+        reason: type === "question" ? "operator question" : "operator message",
+        message_id: messageId,
+      },
+      metadata: {},
+    });
   }
 
   #goIdle(): void {

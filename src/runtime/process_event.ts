@@ -13,6 +13,7 @@ import type { ContextStore } from "./context/context_store.ts";
 import type { SecretStore } from "./secrets/secret_store.ts";
 import type { MemoryStore } from "./memory/memory_store.ts";
 import type { ProcessHooks } from "./hooks/process_hooks.ts";
+import type { Inbox } from "./inbox/inbox.ts";
 
 /** An event delivered to a process (a trigger firing, or an injected event). */
 export interface ProcessEvent {
@@ -62,6 +63,8 @@ export interface RunRequest {
   report: RunReporter;
   /** Hooks of the current start (the runner asks `pre_tool_call` hooks before each tool call). @default none */
   hooks?: ProcessHooks;
+  /** The inbox (issue 12), when `inbox.enabled`: the run shows its block and settles it (`Inbox.forRun`). */
+  inbox?: Inbox;
 }
 
 /** What a run produced. */

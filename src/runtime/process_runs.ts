@@ -40,8 +40,8 @@ export interface RunsHost {
   journal: ProcessJournal | undefined;
   /** The conversation kept across runs. */
   conversation: Conversation;
-  /** Context, secrets and memory as they are when a run begins. */
-  stores(): Pick<RunRequest, "context" | "secrets" | "memory" | "hooks">;
+  /** Context, secrets, memory, hooks and the inbox as they are when a run begins. */
+  stores(): Pick<RunRequest, "context" | "secrets" | "memory" | "hooks" | "inbox">;
   /** The resolved config the next run uses (live changes such as new instructions included). */
   runConfig(): ProcessConfig;
   /** Resolves when runs may happen (running, or awaiting woken); rejects when `signal` aborts. */

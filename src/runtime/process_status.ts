@@ -10,6 +10,7 @@ import type { ProcessSource } from "./process_parts.ts";
 import type { ProcessConfig } from "./config/mod.ts";
 import type { ProcessJournal } from "../journal/mod.ts";
 import type { RunsStatus } from "./process_runs.ts";
+import type { InboxStatus } from "./inbox/inbox_types.ts";
 
 /** Lifecycle counters of one process since it was deployed (or restored). */
 export interface ProcessCounters {
@@ -55,6 +56,8 @@ export interface ProcessStatus {
   features: Record<"inbox" | "budget" | "health" | "mission" | "secrets", boolean>;
   /** Secret scoping: whether it is on, and how many secrets hold a value that has not expired. */
   secrets: { enabled: boolean; active: number };
+  /** The inbox: whether it is on, items held (expired ones purged) and unanswered questions among them. */
+  inbox: InboxStatus;
   /** Part statuses. */
   [part: string]: unknown;
 }
@@ -83,6 +86,8 @@ export interface StatusInput {
   parts: Record<string, Record<string, unknown>>;
   /** Secret scoping and the count of active secrets. */
   secrets: { enabled: boolean; active: number };
+  /** Inbox counts. */
+  inbox: InboxStatus;
 }
 
 /** Builds the status body. */
@@ -111,5 +116,6 @@ export function buildStatus(input: StatusInput): ProcessStatus {
       secrets: config.secrets.enabled,
     },
     secrets: { ...input.secrets },
+    inbox: { ...input.inbox },
   };
 }

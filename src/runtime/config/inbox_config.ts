@@ -16,8 +16,9 @@ export interface InboxConfigInput {
    */
   enabled?: boolean;
   /**
-   * Most messages held at once; when full, the oldest message of the lowest priority is dropped.
-   * An integer >= 1.
+   * Most messages held at once; never exceeded. When full, a new message replaces an answered question, else
+   * evicts the oldest message of the lowest priority held (never a critical or a higher-priority one), else it
+   * is refused (409 INBOX_FULL). An integer >= 1.
    * @default 50
    */
   max_messages?: number;
@@ -43,10 +44,19 @@ export interface InboxConfigInput {
    */
   rate_limit_per_sender?: number;
   /**
-   * Scan messages for prompt injection when they arrive (with the process guardrails).
+   * Scan messages for prompt injection when they arrive: with the process `guardrails`, else with the payload
+   * scanner when `trigger_delivery.scan_payloads` is on; with neither they are accepted and one warning is
+   * logged. False turns scanning, and that warning, off.
    * @default true
    */
   scan_with_guardrails?: boolean;
+  /**
+   * Ours, beyond spec 000: a new message or question queues an `inbox` event (trigger_type and trigger_id
+   * `inbox`, payload `{reason, message_id}`), so the process runs without waiting for its next trigger and
+   * an `/ask` can be answered in seconds. Messages arriving before that run starts share it.
+   * @default false
+   */
+  wake?: boolean;
 }
 
 /** The `inbox` section with every default filled. */
@@ -62,6 +72,7 @@ export const InboxConfigSchema: z.ZodType<InboxConfig, InboxConfigInput> = exact
     max_ttl: number({ min: 0 }).default(86400),
     rate_limit_per_sender: integer({ min: 1 }).default(20),
     scan_with_guardrails: boolean().default(true),
+    wake: boolean().default(false),
   }).superRefine((inbox, ctx) => {
     if (inbox.max_ttl > 0 && inbox.default_ttl > inbox.max_ttl) {
       ctx.addIssue({

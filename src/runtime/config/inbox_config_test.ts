@@ -11,6 +11,7 @@ Deno.test("an empty inbox section resolves to the spec defaults", () => {
     max_ttl: 86400,
     rate_limit_per_sender: 20,
     scan_with_guardrails: true,
+    wake: false,
   });
 });
 
@@ -41,6 +42,6 @@ Deno.test("an unknown inbox field is refused by name with the allowed list", () 
   const issue = issueAt(parseSection("inbox", { max_msgs: 3 }), "inbox.max_msgs");
   assert.equal(
     issue.expected,
-    "no such field; allowed: enabled, max_messages, max_message_length, default_ttl, max_ttl, rate_limit_per_sender, scan_with_guardrails",
+    "no such field; allowed: enabled, max_messages, max_message_length, default_ttl, max_ttl, rate_limit_per_sender, scan_with_guardrails, wake",
   );
 });
