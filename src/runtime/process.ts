@@ -43,6 +43,7 @@ import type { SecretStore } from "./secrets/secret_store.ts";
 import type { MemoryStore } from "./memory/memory_store.ts";
 import { ProcessHooks } from "./hooks/process_hooks.ts";
 import { Inbox } from "./inbox/inbox.ts";
+import { InboxWaker } from "./inbox/inbox_waker.ts";
 
 /** Options for {@linkcode AgentProcess}. */
 export interface AgentProcessOptions {
@@ -126,9 +127,12 @@ export class AgentProcess {
   #hooks: ProcessHooks = ProcessHooks.none();
   /** The data directory, absolute (open mode: PartContext.dataDir). */
   #dataDir: string;
-  /** The inbox (issue 12), when `inbox.enabled`; `#wakeQueued` while an `inbox.wake` event waits for its run. */
+  /** The inbox (issue 12), when `inbox.enabled`, and its `inbox.wake` waker. */
   #inbox: Inbox | undefined;
-  #wakeQueued = false;
+  #waker = new InboxWaker({
+    awake: () => this.#config.inbox.wake && STARTED_STATES.has(this.state),
+    inject: (event) => void this.#runs.inject(event),
+  });
 
   /** A process in state `created`. */
   constructor(options: AgentProcessOptions) {
@@ -151,7 +155,7 @@ export class AgentProcess {
       journal: this.#journal,
       conversation: this.conversation,
       stores: () => {
-        this.#wakeQueued = false; // a run begins: it will see what the inbox holds
+        this.#waker.runBegins();
         return {
           context: this.context,
           secrets: this.secrets,
@@ -183,7 +187,7 @@ export class AgentProcess {
         logger: this.#logger,
         onArrival: (item) => {
           this.#hooks.emit("message_received", { ...item });
-          this.#wake(item.message_id, item.message_type);
+          this.#waker.wake(item.message_id, item.message_type);
         },
       });
     }
@@ -373,7 +377,13 @@ export class AgentProcess {
       await this.#stores.start(this.#env);
       await this.#inbox?.start();
       this.#resolved = resolveConfig(this.#config, this.#env);
-      this.#hooks = this.#startHooks(this.#resolved);
+      this.#hooks = ProcessHooks.of(this.#resolved.hooks, {
+        process: this.name,
+        processId: this.processId,
+        logger: this.#logger.child("hooks"),
+        journal: this.#journal,
+        redactor: this.#stores.secrets,
+      });
       this.#runs.begin(this.#resolved);
       await this.#parts.startAll(this.#factories, this.#partContext());
       if (this.#config.triggers.length > 0 && !this.#parts.find("triggers")) {
@@ -461,37 +471,9 @@ export class AgentProcess {
     return whenRunnable(this.#lifecycle, () => this.touch("event"), signal);
   }
 
-  /** `inbox.wake` (ours): queues one `inbox` event for messages arriving while the process is started. */
-  #wake(messageId: string, type: string): void {
-    if (!this.#config.inbox.wake || !STARTED_STATES.has(this.state) || this.#wakeQueued) return;
-    this.#wakeQueued = true;
-    this.#runs.inject({
-      trigger_id: "inbox",
-      trigger_type: "inbox",
-      event_id: uuid(),
-      timestamp: new Date().toISOString(),
-      payload: {
-        reason: type === "question" ? "operator question" : "operator message",
-        message_id: messageId,
-      },
-      metadata: {},
-    });
-  }
-
   #goIdle(): void {
     if (this.state !== "running") return;
     this.#lifecycle.move("awaiting", `idle for ${this.#config.idle_timeout}s`);
-  }
-
-  #startHooks(config: ProcessConfig): ProcessHooks {
-    if (config.hooks.length === 0) return ProcessHooks.none();
-    return new ProcessHooks(config.hooks, {
-      process: this.name,
-      processId: this.processId,
-      logger: this.#logger.child("hooks"),
-      journal: this.#journal,
-      redactor: this.#stores.secrets,
-    });
   }
 
   #onTransition(transition: StateTransition): void {

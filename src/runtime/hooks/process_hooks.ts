@@ -91,6 +91,11 @@ export class ProcessHooks {
     return ProcessHooks.#none ??= new ProcessHooks([], { process: "", processId: "" });
   }
 
+  /** The hooks of `hooks`, or {@linkcode ProcessHooks.none} when there are none. */
+  static of(hooks: readonly HookConfig[], options: ProcessHooksOptions): ProcessHooks {
+    return hooks.length === 0 ? ProcessHooks.none() : new ProcessHooks(hooks, options);
+  }
+
   /** The hooks of `hooks` (resolved: `${VAR}` references already replaced), in config order. */
   constructor(hooks: readonly HookConfig[], options: ProcessHooksOptions) {
     hooks.forEach((hook, index) => {
