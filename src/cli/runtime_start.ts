@@ -177,9 +177,10 @@ export function planFor(options: StartOptions, manifests: readonly Manifest[]): 
   };
 }
 
-/** Whether a config starts programs on the host (stdio MCP servers, command hooks). */
+/** Whether a config starts programs on the host (stdio MCP servers, command hooks, open-mode created tools). */
 function startsPrograms(config: Manifest["config"]): boolean {
-  return Object.values(config.servers).some(isProgramServer) || config.hooks.some(isCommandHook);
+  return Object.values(config.servers).some(isProgramServer) || config.hooks.some(isCommandHook) ||
+    (config.execution_mode === "open" && config.open_mode.allow_tool_creation);
 }
 
 /** Only the model providers' variables, from the snapshot. */

@@ -53,7 +53,7 @@ Deno.test("a sandboxed tool cannot read the environment or start programs", asyn
     /^NotCapable: Requires env access/,
   );
   assert.match(
-    errorOf(await runSandboxed('export default () => new Deno.Command("true").output();', {})),
+    errorOf(await runSandboxed('export default () => new Deno.Command("/bin/true").output();', {})),
     /^NotCapable: Requires run access/,
   );
   assert.match(
@@ -62,10 +62,20 @@ Deno.test("a sandboxed tool cannot read the environment or start programs", asyn
   );
 });
 
-Deno.test("a sandboxed tool cannot start a worker with more permissions than its own", async () => {
-  const code = "export default () => new Worker('data:text/javascript,1', " +
-    "{ type: 'module', deno: { permissions: { read: true } } });";
-  assert.match(errorOf(await runSandboxed(code, {})), /Can't escalate parent thread permissions/);
+Deno.test("a sandboxed tool cannot gain permissions through a worker, and cannot exhaust the runtime's memory", async () => {
+  const worker = "export default () => new Promise((resolve, reject) => { const w = new Worker(" +
+    "'data:text/javascript,self.postMessage(Deno.readTextFileSync(\"/etc/hostname\"))', " +
+    "{ type: 'module', deno: { permissions: { read: true } } }); w.onmessage = (e) => resolve(e.data); " +
+    "w.onerror = (e) => { e.preventDefault(); reject(new Error(e.message)); }; });";
+  errorOf(await runSandboxed(worker, {}));
+  const hog =
+    "export default () => { const keep = []; for (;;) keep.push(new Array(1e6).fill(Math.random())); };";
+  assert.match(
+    errorOf(await runSandboxed(hog, {}, { timeoutMs: 20_000 })),
+    /^the tool ran out of memory \(128 MB\) and was stopped$/,
+  );
+  const npm = 'export default async () => (await import("npm:zod")).z ? 1 : 0;';
+  assert.match(errorOf(await runSandboxed(npm, {})), /--no-npm/);
 });
 
 Deno.test("an endless sandboxed tool is stopped at its time limit", async () => {
@@ -100,7 +110,11 @@ Deno.test("sandboxed code must export a default function, fit the size bound and
 
 Deno.test("aborting a sandboxed call terminates it and rejects with the reason", async () => {
   const controller = new AbortController();
-  const call = runSandboxed("export default () => new Promise(() => {});", {}, { signal: controller.signal });
+  const call = runSandboxed(
+    "export default () => new Promise((resolve) => setTimeout(resolve, 10_000));",
+    {},
+    { signal: controller.signal },
+  );
   setTimeout(() => controller.abort(new Error("stop")), 100);
   await assert.rejects(call, /stop/);
 });
