@@ -28,6 +28,20 @@ function summary(results: ChatMessage[]): string {
   return `Tool results:\n${lines.join("\n")}`;
 }
 
+const QUESTION = /\[(?:[A-Z]+ )?QUESTION\] Q(\d+)[^\n]*\n([^\n]*)/g;
+
+/** `ANSWER Q<n>:` lines for the operator questions in the system messages (the inbox's block). */
+function answers(messages: readonly ChatMessage[]): string {
+  const lines: string[] = [];
+  for (const message of messages) {
+    if (message.role !== "system") continue;
+    for (const [, number, question] of message.content.matchAll(QUESTION)) {
+      lines.push(`ANSWER Q${number}: you asked "${question.slice(0, 200)}"; the echo model can only repeat it.`);
+    }
+  }
+  return lines.length === 0 ? "" : `\n${lines.join("\n")}`;
+}
+
 /**
  * The echo model's answer to `request`:
  * - when tool results follow the last user message, a text summarising them (`Tool results:` and one
@@ -36,14 +50,16 @@ function summary(results: ChatMessage[]): string {
  *   (args optional, `{}` by default; text that is not a JSON object is passed as it is), a tool call
  *   per line naming an offered tool (several lines: parallel calls); lines naming no offered tool give
  *   a text saying which tools are offered;
- * - else `Echo: ` and the first 200 characters of the last user message.
+ * - else `Echo: ` and the first 200 characters of the last user message;
+ * - and, with either text, an `ANSWER Q<n>:` line per operator question in the system messages (the
+ *   inbox's block), so `/ask` gets an answer.
  */
 export function echoReply(request: RecordedRequest): ScriptedReply {
   const messages = request.messages;
   let last = messages.length - 1;
   while (last >= 0 && messages[last].role !== "user") last--;
   const results = messages.slice(last + 1).filter((message) => message.role === "tool");
-  if (results.length > 0) return { text: summary(results) };
+  if (results.length > 0) return { text: summary(results) + answers(messages) };
   const said = last >= 0 ? messages[last].content : "";
   if (request.tools.length > 0 && said.includes("call")) {
     const toolCalls: Array<{ name: string; arguments: Record<string, unknown> | string }> = [];
@@ -62,5 +78,5 @@ export function echoReply(request: RecordedRequest): ScriptedReply {
       };
     }
   }
-  return { text: `Echo: ${said.slice(0, 200)}` };
+  return { text: `Echo: ${said.slice(0, 200)}${answers(messages)}` };
 }

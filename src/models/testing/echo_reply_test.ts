@@ -53,3 +53,14 @@ Deno.test("echo model summarises the tool results that follow the last user mess
   }];
   assert.deepEqual(echoReply(request(next, ["get_weather"])), { text: "Echo: thanks" });
 });
+
+Deno.test("the echo model answers the operator questions of the inbox's block", () => {
+  const block = "=== OPERATOR MESSAGES ===\n\n[HIGH QUESTION] Q1 (from: ops, just now, expires in 3 min)\n" +
+    'How many orders wait?\nAnswer in your final reply with a line starting "ANSWER Q1:".\n\n' +
+    "[QUESTION] Q2 (just now, no expiry)\nWho is on call?\n\n=== END OPERATOR MESSAGES ===";
+  const reply = echoReply(request([{ role: "system", content: block }, { role: "user", content: "tick" }]));
+  assert.deepEqual(reply, {
+    text: 'Echo: tick\nANSWER Q1: you asked "How many orders wait?"; the echo model can only repeat it.\n' +
+      'ANSWER Q2: you asked "Who is on call?"; the echo model can only repeat it.',
+  });
+});
