@@ -36,7 +36,9 @@ function answers(messages: readonly ChatMessage[]): string {
   for (const message of messages) {
     if (message.role !== "system") continue;
     for (const [, number, question] of message.content.matchAll(QUESTION)) {
-      lines.push(`ANSWER Q${number}: you asked "${question.slice(0, 200)}"; the echo model can only repeat it.`);
+      lines.push(
+        `ANSWER Q${number}: you asked "${question.slice(0, 200)}"; the echo model can only repeat it.`,
+      );
     }
   }
   return lines.length === 0 ? "" : `\n${lines.join("\n")}`;
