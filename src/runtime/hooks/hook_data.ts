@@ -5,23 +5,13 @@
  */
 
 import type { ProcessState } from "../lifecycle.ts";
-import type { TokenUsage } from "../run_log.ts";
+import type { RunRecord, TokenUsage } from "../run_log.ts";
 
-/** `run_start` data: which run begins and what woke it. */
-export interface RunStartHookData {
-  /** Id of the run (as in `GET /processes/{name}/runs`). */
-  run_id: string;
-  /** Ordinal of the run in the process, 1-based. */
-  invocation: number;
-  /** 1 for the first try, 2 for the first retry, ... */
-  attempt: number;
-  /** Id of the event handled. */
-  event_id: string;
-  /** Id of the trigger that produced the event. */
-  trigger_id: string;
-  /** Type of that trigger. */
-  trigger_type: string;
-}
+/** `run_start` data: which run begins and what woke it (the fields of the run's record). */
+export type RunStartHookData = Pick<
+  RunRecord,
+  "run_id" | "invocation" | "attempt" | "event_id" | "trigger_id" | "trigger_type"
+>;
 
 /** `run_end` data: the run's facts plus how it ended. */
 export interface RunEndHookData extends RunStartHookData {
