@@ -4,8 +4,9 @@
  * Journal entries written (level `full` for the first three; every level for the others): `model_turn`
  * (assistant text, tool calls, usage), `tool_call`
  * (tool and arguments), `tool_result` (the result's first {@linkcode TOOL_RESULT_JOURNAL_CHARS} characters),
- * `model_retry` (each retried model request), and after a successful run `checkpoint`
- * `{invocation, context, conversation}`. The runtime adds `trigger_event` (when the event arrives),
+ * `model_retry` (each retried model request), `user_prompt` `{run_id, content}` (the trigger message, when
+ * the prompt is built) and `assistant_message` `{run_id, content}` (the final reply) for rewind, and after a
+ * successful run `checkpoint` `{invocation, context, conversation}`. The runtime adds `trigger_event` (when the event arrives),
  * `invocation_start`, `invocation_result` (reply and usage) and `error`. Secret values are replaced by
  * `[REDACTED]` in every entry.
  *
@@ -46,6 +47,8 @@ export async function runAgent(run: RunRequest, session: AgentSession): Promise<
   }
   const trigger = triggerMessage(event, { maxPayloadChars: config.trigger_delivery.max_payload_chars });
   const seen = run.inbox?.forRun(); // inbox (issue 12): what this run sees, settled after a successful run
+  // Rewind (issue 13): the conversation entries every journal level keeps (rewind rebuilds from them).
+  record("user_prompt", { content: redact(trigger) });
   const messages = buildPrompt({
     operatorMessages: seen?.block,
     config,
@@ -116,6 +119,7 @@ export async function runAgent(run: RunRequest, session: AgentSession): Promise<
       { role: "assistant", content: reply },
     ], config.context.conversation_max_messages);
   }
+  record("assistant_message", { content: reply }); // rewind (issue 13)
   seen?.settle(result.reply, { invocationId: String(run.invocation), redact }); // inbox (issue 12): rule 10
   record("checkpoint", {
     invocation: run.invocation,

@@ -23,6 +23,9 @@ import type {
   ProcessStatus,
   ProcessSummary,
   QueuedMessage,
+  RewindMode,
+  RewindPlan,
+  RewindResult,
   RunDetail,
   RunProgress,
   RunRecord,
@@ -67,6 +70,9 @@ export type {
   ProcessStatus,
   ProcessSummary,
   QueuedMessage,
+  RewindMode,
+  RewindPlan,
+  RewindResult,
   RunDetail,
   RunProgress,
   RunRecord,
@@ -366,6 +372,32 @@ export class RuntimeClient {
   /** `DELETE /processes/{name}/inbox`; resolves `{}`. Waiting questions end with 410 QUESTION_REMOVED. */
   clearInbox(name: string): Promise<Record<string, never>> {
     return this.#call("DELETE", `/processes/${enc(name)}/inbox`);
+  }
+
+  // --- Rewind (issue 13) ---
+
+  /** `GET /processes/{name}/rewind/plan`: what a rewind to just before the entry would do; changes nothing. */
+  rewindPlan(name: string, targetEntryId: string, options: { mode?: RewindMode } = {}): Promise<RewindPlan> {
+    const query = new URLSearchParams({ target_entry_id: targetEntryId, mode: options.mode ?? "both" });
+    return this.#call("GET", `/processes/${enc(name)}/rewind/plan?${query}`);
+  }
+
+  /**
+   * `POST /processes/{name}/rewind`: rewinds to just before the entry (mode default `both`, actor default
+   * `api`). The server waits up to 10 s for a run in flight (409 REWIND_BUSY after), so the request may take
+   * that long.
+   */
+  rewind(
+    name: string,
+    targetEntryId: string,
+    options: { mode?: RewindMode; actor?: string } = {},
+  ): Promise<RewindResult> {
+    const body = {
+      target_entry_id: targetEntryId,
+      mode: options.mode ?? "both",
+      actor: options.actor ?? "api",
+    };
+    return this.#call("POST", `/processes/${enc(name)}/rewind`, body);
   }
 
   /** Aborts requests in flight; later calls reject. */

@@ -22,6 +22,7 @@ import { registerContextRoutes } from "./routes/context_routes.ts";
 import { registerDeployRoute } from "./routes/deploy_route.ts";
 import { registerInboxRoutes } from "./routes/inbox_routes.ts"; // inbox (issue 12)
 import { registerJournalRoutes } from "./routes/journal_routes.ts";
+import { registerRewindRoutes } from "./routes/rewind_routes.ts"; // rewind (issue 13)
 import { registerProcessRoutes } from "./routes/process_routes.ts";
 import type { RouteContext } from "./routes/route_context.ts";
 import { registerRunRoutes } from "./routes/run_routes.ts";
@@ -80,6 +81,7 @@ export function createControlApi(runtime: AgentRuntime, options: ControlApiOptio
   registerSecretRoutes(ctx);
   registerOpenModeRoutes(ctx); // open mode (issue 12)
   registerInboxRoutes(ctx); // inbox (issue 12)
+  registerRewindRoutes(ctx); // rewind (issue 13)
   registerOpenApiRoute(ctx);
 
   app.notFound(() => new ApiError("NOT_FOUND", "No such route.").toResponse());

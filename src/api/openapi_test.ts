@@ -35,6 +35,9 @@ const EXPECTED: Record<string, string[]> = {
   "/api/v1/processes/{name}/messages": ["post"],
   "/api/v1/processes/{name}/ask": ["post"],
   "/api/v1/processes/{name}/inbox": ["delete", "get"],
+  // Rewind (issue 13).
+  "/api/v1/processes/{name}/rewind/plan": ["get"],
+  "/api/v1/processes/{name}/rewind": ["post"],
   "/api/v1/openapi.json": ["get"],
 };
 

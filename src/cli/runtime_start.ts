@@ -37,6 +37,7 @@ import {
 import { canRelaunch, relaunch, RELAUNCHED_VARIABLE } from "./relaunch.ts";
 import { parseStartArgs, RUNTIME_START_HELP, type StartOptions } from "./runtime_start_args.ts";
 import { CliFailure, EXIT } from "./exit.ts";
+import { lockDataDir } from "./data_dir_lock.ts";
 
 /** The variable read for the token when `--token` is not given. */
 export const TOKEN_VARIABLE = "AGENTRY_API_TOKEN";
@@ -99,6 +100,8 @@ export async function runtimeStart(args: readonly string[], ctx: CliContext): Pr
   }
   const token = resolveToken(options, env);
   await Deno.mkdir(options.dataDir, { recursive: true, mode: 0o700 });
+  // One runtime per data directory (issue 13): a second one exits 1 here, naming the holder's pid.
+  await using _lock = await lockDataDir(options.dataDir);
   const runner = createAgentRunner({ env: modelEnv(env) });
   const runtime = new AgentRuntime({
     dataDir: options.dataDir,

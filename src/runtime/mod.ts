@@ -227,3 +227,25 @@ export {
   ManifestError,
   PROCESS_NAME_PATTERN,
 } from "./manifest.ts";
+// Rewind (issue 13).
+export {
+  CODE_ENTRY_TYPES,
+  CONVERSATION_ENTRY_TYPES,
+  planRewind,
+  REWIND_MODES,
+  type RewindMode,
+  type RewindPlan,
+  type RewoundState,
+  stateBefore,
+  summaryNote,
+} from "./rewind/rewind_plan.ts";
+export {
+  previewRewind,
+  REWIND_ENTRY,
+  REWIND_WAIT_MS,
+  RewindError,
+  type RewindErrorCode,
+  type RewindOptions,
+  rewindProcess,
+  type RewindResult,
+} from "./rewind/rewind_process.ts";
