@@ -35,6 +35,8 @@ const EXPECTED: Record<string, string[]> = {
   "/api/v1/processes/{name}/messages": ["post"],
   "/api/v1/processes/{name}/ask": ["post"],
   "/api/v1/processes/{name}/inbox": ["delete", "get"],
+  // Health (issue 13).
+  "/api/v1/processes/{name}/health/anomalies": ["delete", "get"],
   "/api/v1/openapi.json": ["get"],
 };
 

@@ -227,3 +227,20 @@ export {
   ManifestError,
   PROCESS_NAME_PATTERN,
 } from "./manifest.ts";
+// --- Health (issue 13) ---
+export {
+  type Anomaly,
+  ANOMALY_HISTORY_LIMIT,
+  ANOMALY_TYPES,
+  type AnomalyType,
+  checkWebhookUrl,
+  ESCALATION_TIMEOUT_MS,
+  type EscalationOptions,
+  type EscalationOutcome,
+  HealthMonitor,
+  type HealthMonitorOptions,
+  type HealthRunOutcome,
+  type HealthStatus,
+  type HealthWatch,
+  sendEscalation,
+} from "./health/mod.ts";

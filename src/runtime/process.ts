@@ -44,6 +44,7 @@ import type { MemoryStore } from "./memory/memory_store.ts";
 import { ProcessHooks } from "./hooks/process_hooks.ts";
 import { Inbox } from "./inbox/inbox.ts";
 import { InboxWaker } from "./inbox/inbox_waker.ts";
+import { HealthMonitor } from "./health/health_monitor.ts";
 
 /** Options for {@linkcode AgentProcess}. */
 export interface AgentProcessOptions {
@@ -129,6 +130,8 @@ export class AgentProcess {
   #dataDir: string;
   /** The inbox (issue 12), when `inbox.enabled`, and its `inbox.wake` waker. */
   #inbox: Inbox | undefined;
+  /** Health (issue 13): reads `this.#config.health` at every check, so a live change applies at once. */
+  #health: HealthMonitor;
   #waker = new InboxWaker({
     awake: () => this.#config.inbox.wake && STARTED_STATES.has(this.state),
     inject: (event) => void this.#runs.inject(event),
@@ -162,6 +165,7 @@ export class AgentProcess {
           memory: this.memory,
           hooks: this.#hooks,
           inbox: this.#inbox,
+          health: this.#health,
         };
       },
       runConfig: () => this.#runConfig(),
@@ -179,6 +183,15 @@ export class AgentProcess {
       dataDir: this.#dataDir,
     });
     this.#journal?.setRedactor(this.#stores.secrets);
+    this.#health = new HealthMonitor({
+      process: this.name,
+      processId: this.processId,
+      config: () => this.#config.health,
+      suspend: (reason) => this.suspend(reason),
+      logger: this.#logger,
+      journal: this.#journal,
+      resolveReferences: (value) => this.resolveReferences(value),
+    });
     if (this.#config.inbox.enabled) {
       this.#inbox = new Inbox({
         process: this.name,
@@ -196,6 +209,11 @@ export class AgentProcess {
   /** The inbox (messages and questions from operators), when `inbox.enabled`; kept across starts. */
   get inbox(): Inbox | undefined {
     return this.#inbox;
+  }
+
+  /** Health monitoring (issue 13): anomalies, their cooldowns and the detectors' observations. */
+  get health(): HealthMonitor {
+    return this.#health;
   }
 
   /** Context state: kept for the life of the deployment (and recovered from the journal at deploy). */
@@ -262,6 +280,7 @@ export class AgentProcess {
       parts: this.#parts.statuses(),
       secrets: { enabled: this.#config.secrets.enabled, active: this.#stores.secrets.activeCount },
       inbox: this.#inbox?.status() ?? { enabled: false, pending: 0, questions: 0 },
+      health: this.#health.status(),
     });
   }
 
