@@ -15,13 +15,14 @@ Deno.test("without a watch the tool box is the same object (health off costs not
 });
 
 Deno.test("a watched tool box shows every call to the run's watch and still runs it", async () => {
-  const monitor = new HealthMonitor({
-    process: "p",
+  const host = {
+    name: "p",
     processId: "id",
-    config: () => HealthConfigSchema.parse({ enabled: true, stuck_threshold: 2 }),
+    config: { health: HealthConfigSchema.parse({ enabled: true, stuck_threshold: 2 }) },
     suspend: () => Promise.resolve(),
-    logger: new Logger("test", { sink: () => {} }),
-  });
+    resolveReferences: <T>(value: T) => value,
+  };
+  const monitor = new HealthMonitor(host, { logger: new Logger("test", { sink: () => {} }) });
   const watch = monitor.watch("r1");
   const tools = withHealthWatch(box, watch);
   assert.deepEqual(tools.specs(), box.specs());

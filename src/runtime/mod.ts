@@ -237,6 +237,7 @@ export {
   ESCALATION_TIMEOUT_MS,
   type EscalationOptions,
   type EscalationOutcome,
+  type HealthHost,
   HealthMonitor,
   type HealthMonitorOptions,
   type HealthRunOutcome,

@@ -108,6 +108,8 @@ export class AgentProcess {
   readonly source: ProcessSource;
   /** The conversation kept across runs (cleared when the process is removed). */
   readonly conversation: Conversation = new Conversation();
+  /** Health monitoring (issue 13): anomalies, their cooldowns and what the detectors observed. */
+  readonly health: HealthMonitor;
   #config: ProcessConfig;
   #resolved: ProcessConfig | undefined;
   #env: EnvLookup;
@@ -130,8 +132,6 @@ export class AgentProcess {
   #dataDir: string;
   /** The inbox (issue 12), when `inbox.enabled`, and its `inbox.wake` waker. */
   #inbox: Inbox | undefined;
-  /** Health (issue 13): reads `this.#config.health` at every check, so a live change applies at once. */
-  #health: HealthMonitor;
   #waker = new InboxWaker({
     awake: () => this.#config.inbox.wake && STARTED_STATES.has(this.state),
     inject: (event) => void this.#runs.inject(event),
@@ -165,10 +165,10 @@ export class AgentProcess {
           memory: this.memory,
           hooks: this.#hooks,
           inbox: this.#inbox,
-          health: this.#health,
+          health: this.health,
         };
       },
-      runConfig: () => this.#runConfig(),
+      runConfig: () => this.#resolved ?? this.#config,
       runnable: (signal) => this.#runnable(signal),
       fail: (reason) => void this.#serial(() => this.#fail(reason)),
       runStarted: () => this.#idleClock.runStarted(),
@@ -183,15 +183,7 @@ export class AgentProcess {
       dataDir: this.#dataDir,
     });
     this.#journal?.setRedactor(this.#stores.secrets);
-    this.#health = new HealthMonitor({
-      process: this.name,
-      processId: this.processId,
-      config: () => this.#config.health,
-      suspend: (reason) => this.suspend(reason),
-      logger: this.#logger,
-      journal: this.#journal,
-      resolveReferences: (value) => this.resolveReferences(value),
-    });
+    this.health = new HealthMonitor(this, { logger: this.#logger }); // reads config.health at every check
     if (this.#config.inbox.enabled) {
       this.#inbox = new Inbox({
         process: this.name,
@@ -209,11 +201,6 @@ export class AgentProcess {
   /** The inbox (messages and questions from operators), when `inbox.enabled`; kept across starts. */
   get inbox(): Inbox | undefined {
     return this.#inbox;
-  }
-
-  /** Health monitoring (issue 13): anomalies, their cooldowns and the detectors' observations. */
-  get health(): HealthMonitor {
-    return this.#health;
   }
 
   /** Context state: kept for the life of the deployment (and recovered from the journal at deploy). */
@@ -280,7 +267,6 @@ export class AgentProcess {
       parts: this.#parts.statuses(),
       secrets: { enabled: this.#config.secrets.enabled, active: this.#stores.secrets.activeCount },
       inbox: this.#inbox?.status() ?? { enabled: false, pending: 0, questions: 0 },
-      health: this.#health.status(),
     });
   }
 
@@ -406,12 +392,8 @@ export class AgentProcess {
       this.#runs.begin(this.#resolved);
       await this.#parts.startAll(this.#factories, this.#partContext());
       if (this.#config.triggers.length > 0 && !this.#parts.find("triggers")) {
-        this.#logger.warning(
-          "the config has triggers but this runtime has no triggers part; they will not fire",
-          {
-            process: this.name,
-          },
-        );
+        const message = "the config has triggers but this runtime has no triggers part; they will not fire";
+        this.#logger.warning(message, { process: this.name });
       }
     } catch (error) {
       this.#counters.start_failures++;
@@ -480,10 +462,6 @@ export class AgentProcess {
     await this.#stopParts();
     await this.#runs.end("process failed");
     return this.state;
-  }
-
-  #runConfig(): ProcessConfig {
-    return this.#resolved ?? this.#config;
   }
 
   #runnable(signal: AbortSignal): Promise<void> {

@@ -76,6 +76,7 @@ export interface StatusInput {
     createdAt: number;
     config: ProcessConfig;
     journal: ProcessJournal | undefined;
+    health: { status(): HealthStatus }; // Health (issue 13)
   };
   /** Counters. */
   counters: ProcessCounters;
@@ -91,8 +92,6 @@ export interface StatusInput {
   secrets: { enabled: boolean; active: number };
   /** Inbox counts. */
   inbox: InboxStatus;
-  /** Health (issue 13). */
-  health: HealthStatus;
 }
 
 /** Builds the status body. */
@@ -122,6 +121,6 @@ export function buildStatus(input: StatusInput): ProcessStatus {
     },
     secrets: { ...input.secrets },
     inbox: { ...input.inbox },
-    health: input.health,
+    health: process.health.status(),
   };
 }

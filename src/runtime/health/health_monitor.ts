@@ -74,22 +74,26 @@ export interface HealthWatch {
   end(outcome: HealthRunOutcome): void;
 }
 
+/** The process a {@linkcode HealthMonitor} watches (an `AgentProcess` is one). */
+export interface HealthHost {
+  /** Process name. */
+  readonly name: string;
+  /** Process id (in escalations). */
+  readonly processId: string;
+  /** The current config: its `health` section is read at every check. */
+  readonly config: { readonly health: HealthConfig };
+  /** The process journal. */
+  readonly journal?: ProcessJournal | undefined;
+  /** Suspends the process (`pause` and `escalate`). */
+  suspend(reason: string): Promise<unknown>;
+  /** Resolves `${VAR}` references of the escalation target with the process's environment. */
+  resolveReferences<T>(value: T): T;
+}
+
 /** Options of {@linkcode HealthMonitor}. */
 export interface HealthMonitorOptions {
-  /** Process name. */
-  process: string;
-  /** Process id (in escalations). */
-  processId: string;
-  /** The process's current `health` section, read at every check. */
-  config: () => HealthConfig;
-  /** Suspends the process (`pause` and `escalate`). */
-  suspend: (reason: string) => Promise<unknown>;
   /** Logger. */
   logger: Logger;
-  /** The process journal. */
-  journal?: ProcessJournal;
-  /** Resolves `${VAR}` references of the escalation target. @default unchanged */
-  resolveReferences?: <T>(value: T) => T;
   /** Emits an escalation on the event bus (`escalation.event_type`). @default none: logged as not sent */
   emit?: (eventType: string, payload: Record<string, unknown>) => void;
   /** Clock in ms. @default Date.now */
@@ -98,6 +102,7 @@ export interface HealthMonitorOptions {
 
 /** The health watchdog of one process. */
 export class HealthMonitor {
+  #host: HealthHost;
   #options: HealthMonitorOptions;
   #now: () => number;
   #history: Anomaly[] = [];
@@ -107,15 +112,16 @@ export class HealthMonitor {
   #unrecovered: Anomaly | undefined;
   #pending = new Set<Promise<unknown>>();
 
-  /** A monitor for one process. */
-  constructor(options: HealthMonitorOptions) {
+  /** A monitor for `host`. */
+  constructor(host: HealthHost, options: HealthMonitorOptions) {
+    this.#host = host;
     this.#options = options;
     this.#now = options.now ?? Date.now;
   }
 
   /** Whether the current config turns health monitoring on. */
   get enabled(): boolean {
-    return this.#options.config().enabled;
+    return this.#host.config.health.enabled;
   }
 
   /** Watches a run, or undefined when health monitoring is off (then the run costs nothing extra). */
@@ -125,7 +131,7 @@ export class HealthMonitor {
     let found: Anomaly | undefined;
     return {
       toolCall: (tool, args) => {
-        const config = this.#options.config();
+        const config = this.#host.config.health;
         if (!config.enabled) return;
         calls.push(observeCall(tool, args));
         if (calls.length > OBSERVATION_LIMIT) calls.splice(0, calls.length - OBSERVATION_LIMIT);
@@ -134,7 +140,7 @@ export class HealthMonitor {
         if (finding) found = this.#record(finding, runId, config) ?? found;
       },
       end: (outcome) => {
-        const config = this.#options.config();
+        const config = this.#host.config.health;
         if (!this.#sync()) return;
         for (const finding of this.#runEnd(outcome, config)) {
           found = this.#record(finding, runId, config) ?? found;
@@ -173,7 +179,7 @@ export class HealthMonitor {
   /** Throws a {@linkcode RuntimeError} HEALTH_DISABLED unless the current config turns health on. */
   assertEnabled(): void {
     if (this.#sync()) return;
-    const process = this.#options.process;
+    const process = this.#host.name;
     throw new RuntimeError("HEALTH_DISABLED", `process ${process} has no health monitoring`, {
       details: { process },
     });
@@ -186,7 +192,7 @@ export class HealthMonitor {
 
   /** Whether health is on; when off, drops what was kept. */
   #sync(): boolean {
-    if (this.#options.config().enabled) return true;
+    if (this.#host.config.health.enabled) return true;
     this.#history = [];
     this.#lastAt.clear();
     this.#emptyStreak = 0;
@@ -223,7 +229,8 @@ export class HealthMonitor {
     this.#history.push(anomaly);
     if (this.#history.length > ANOMALY_HISTORY_LIMIT) this.#history.shift();
     this.#unrecovered = anomaly;
-    const { journal, logger, process } = this.#options;
+    const { journal, name: process } = this.#host;
+    const logger = this.#options.logger;
     logger.warning("health.anomaly", { process, type: anomaly.type, description: anomaly.description });
     void journal?.record("health_anomaly", {
       type: anomaly.type,
@@ -238,16 +245,17 @@ export class HealthMonitor {
     const last = this.#unrecovered;
     if (!last) return;
     this.#unrecovered = undefined;
-    const { journal, logger, process } = this.#options;
+    const { journal, name: process } = this.#host;
+    const logger = this.#options.logger;
     logger.info("health.recovered", { process, last_anomaly: last.type });
     void journal?.record("health_recovered", { run_id: runId, last_anomaly: last.type });
   }
 
   #act(anomaly: Anomaly, config: HealthConfig): void {
     if (config.on_anomaly === "log") return;
-    const { process, processId, logger } = this.#options;
+    const { name: process, processId } = this.#host;
+    const logger = this.#options.logger;
     if (config.on_anomaly === "escalate" && config.escalation) {
-      const resolve = this.#options.resolveReferences ?? ((value) => value);
       const payload = {
         type: "health_anomaly",
         process_id: processId,
@@ -258,21 +266,23 @@ export class HealthMonitor {
         timestamp: anomaly.timestamp,
       };
       this.#track(
-        sendEscalation(resolve(config.escalation), payload, { emit: this.#options.emit }).then((outcome) => {
-          if (
-            outcome.webhook !== "delivered" && outcome.webhook !== "none" || outcome.event === "no_event_bus"
-          ) {
-            logger.warning("health escalation not delivered", { process, ...outcome });
-          }
-          return this.#options.journal?.record("health_escalation", {
-            anomaly_type: anomaly.type,
-            ...outcome,
-          });
-        }),
+        sendEscalation(this.#host.resolveReferences(config.escalation), payload, { emit: this.#options.emit })
+          .then((outcome) => {
+            if (
+              outcome.webhook !== "delivered" && outcome.webhook !== "none" ||
+              outcome.event === "no_event_bus"
+            ) {
+              logger.warning("health escalation not delivered", { process, ...outcome });
+            }
+            return this.#host.journal?.record("health_escalation", {
+              anomaly_type: anomaly.type,
+              ...outcome,
+            });
+          }),
       );
     }
     this.#track(
-      this.#options.suspend(`health anomaly: ${anomaly.type}`).catch((error) => {
+      this.#host.suspend(`health anomaly: ${anomaly.type}`).catch((error) => {
         logger.warning("health could not suspend the process", { process, error: String(error) });
       }),
     );

@@ -14,16 +14,21 @@ function setup(input: HealthConfigInput) {
     now: 1_000_000,
     suspended: [] as string[],
   };
-  const monitor = new HealthMonitor({
-    process: "watched",
+  const host = {
+    name: "watched",
     processId: "pid-1",
-    config: () => state.config,
-    suspend: (reason) => {
+    get config() {
+      return { health: state.config };
+    },
+    journal: new ProcessJournal(memory, { process: "watched", level: "full" }),
+    suspend: (reason: string) => {
       state.suspended.push(reason);
       return Promise.resolve();
     },
+    resolveReferences: <T>(value: T) => value,
+  };
+  const monitor = new HealthMonitor(host, {
     logger: new Logger("test", { sink: () => {} }),
-    journal: new ProcessJournal(memory, { process: "watched", level: "full" }),
     now: () => state.now,
   });
   const set = (patch: HealthConfigInput) => {

@@ -8,14 +8,14 @@
  * import { HealthMonitor } from "./mod.ts";
  * import { HealthConfigSchema } from "../config/health_config.ts";
  * import { Logger } from "../../log.ts";
- * const config = HealthConfigSchema.parse({ enabled: true, stuck_threshold: 2 });
- * const monitor = new HealthMonitor({
- *   process: "writer",
+ * const host = {
+ *   name: "writer",
  *   processId: "p1",
- *   config: () => config,
+ *   config: { health: HealthConfigSchema.parse({ enabled: true, stuck_threshold: 2 }) },
  *   suspend: () => Promise.resolve(),
- *   logger: new Logger("example"),
- * });
+ *   resolveReferences: <T>(value: T) => value,
+ * };
+ * const monitor = new HealthMonitor(host, { logger: new Logger("example") });
  * const run = monitor.watch("run-1");
  * run?.toolCall("search", { q: "x" });
  * run?.toolCall("search", { q: "x" });
@@ -42,6 +42,7 @@ export {
 export {
   type Anomaly,
   ANOMALY_HISTORY_LIMIT,
+  type HealthHost,
   HealthMonitor,
   type HealthMonitorOptions,
   type HealthRunOutcome,
