@@ -158,6 +158,21 @@ export {
   type QueuedMessage,
 } from "./src/runtime/mod.ts";
 
+// Health (issue 13): the watchdog of a process (AgentProcess.health), its anomalies and escalations.
+export {
+  type Anomaly,
+  type AnomalyType,
+  type EscalationOptions,
+  type EscalationOutcome,
+  type HealthHost,
+  HealthMonitor,
+  type HealthMonitorOptions,
+  type HealthRunOutcome,
+  type HealthStatus,
+  type HealthWatch,
+  sendEscalation,
+} from "./src/runtime/mod.ts";
+
 // Process config: the parser and manifests. The config types themselves (docs/config.md) are published
 // once, as @agentry/agentry/config.
 export {

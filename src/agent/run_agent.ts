@@ -25,6 +25,7 @@ import { redactStrings } from "../_util/redact_strings.ts";
 import { StreamRedactor } from "./stream_redactor.ts";
 import { withToolHooks } from "./tool_hooks.ts";
 import { withOpenMode } from "./open_mode/mod.ts";
+import { withHealthWatch } from "./tool_health.ts";
 
 /** Characters of a tool result kept in the journal and the run log. */
 export const TOOL_RESULT_JOURNAL_CHARS = 2000;
@@ -58,7 +59,8 @@ export async function runAgent(run: RunRequest, session: AgentSession): Promise<
     trigger,
   });
   // Hooks: pre_tool_call / post_tool_call around each tool call (the same box when no such hook exists).
-  const tools = withToolHooks(toolBox(run, session), run.hooks, { runId: report.runId, redact });
+  const hooked = withToolHooks(toolBox(run, session), run.hooks, { runId: report.runId, redact });
+  const tools = withHealthWatch(hooked, run.health); // Health (issue 13): sees every call, refused or not
   const bounds = runBounds(run.signal, config.run_timeout);
   const signal = bounds.signal;
   const streamed = new StreamRedactor(run.secrets.values(), redact, (text) => report.text(text));

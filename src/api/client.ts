@@ -13,6 +13,7 @@
  */
 
 import type {
+  Anomaly,
   AskAnswer,
   ContextView,
   InboxItem,
@@ -42,6 +43,7 @@ import type {
 import { RuntimeApiError } from "./client_error.ts";
 import { readJsonEvents } from "./client_stream.ts";
 import type {
+  AnomaliesClearedAnswer,
   ContextAnswer,
   DeployAnswer,
   InboxAnswer,
@@ -60,6 +62,7 @@ import type {
 export { RuntimeApiError } from "./client_error.ts";
 export type * from "./client_types.ts";
 export type {
+  Anomaly,
   AskAnswer,
   ContextView,
   InboxItem,
@@ -331,6 +334,17 @@ export class RuntimeClient {
   /** `DELETE /processes/{name}/secrets`: every value zero-filled until the next start. */
   revokeSecrets(name: string): Promise<SecretsRevokedAnswer> {
     return this.#call("DELETE", `/processes/${enc(name)}/secrets`);
+  }
+
+  // --- Health (issue 13) ---
+  /** `GET /processes/{name}/health/anomalies`: anomalies held, oldest first (400 HEALTH_DISABLED when off). */
+  listAnomalies(name: string): Promise<Anomaly[]> {
+    return this.#call("GET", `/processes/${enc(name)}/health/anomalies`);
+  }
+
+  /** `DELETE /processes/{name}/health/anomalies`: drops the anomalies and every cooldown. */
+  clearAnomalies(name: string): Promise<AnomaliesClearedAnswer> {
+    return this.#call("DELETE", `/processes/${enc(name)}/health/anomalies`);
   }
 
   // --- Inbox (issue 12) ---

@@ -119,6 +119,14 @@ export interface SecretsRevokedAnswer {
   secrets_revoked: true;
 }
 
+/** Answer of {@linkcode RuntimeClient.clearAnomalies} (issue 13). */
+export interface AnomaliesClearedAnswer {
+  /** Process name. */
+  name: string;
+  /** Anomalies dropped (their cooldowns are dropped too). */
+  anomalies_cleared: number;
+}
+
 /** Answer of {@linkcode RuntimeClient.getInbox} (issue 12). Without an inbox: `enabled` false, zero counts. */
 export interface InboxAnswer {
   /** Process name. */

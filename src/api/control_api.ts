@@ -28,6 +28,7 @@ import type { RouteContext } from "./routes/route_context.ts";
 import { registerRunRoutes } from "./routes/run_routes.ts";
 import { registerRuntimeRoutes } from "./routes/runtime_routes.ts";
 import { registerSecretRoutes } from "./routes/secret_routes.ts";
+import { registerHealthRoutes } from "./routes/health_routes.ts";
 import { registerTriggerRoutes } from "./routes/trigger_routes.ts";
 import { registerOpenModeRoutes } from "./routes/open_mode_routes.ts";
 
@@ -82,6 +83,7 @@ export function createControlApi(runtime: AgentRuntime, options: ControlApiOptio
   registerOpenModeRoutes(ctx); // open mode (issue 12)
   registerInboxRoutes(ctx); // inbox (issue 12)
   registerRewindRoutes(ctx); // rewind (issue 13)
+  registerHealthRoutes(ctx); // health (issue 13)
   registerOpenApiRoute(ctx);
 
   app.notFound(() => new ApiError("NOT_FOUND", "No such route.").toResponse());

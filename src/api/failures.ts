@@ -137,6 +137,9 @@ const TRANSLATIONS: { [C in RuntimeErrorCode]: Translation<C> } = {
     }),
   SECRETS_DISABLED: () =>
     new ApiError("SECRETS_DISABLED", "This process has no secret scoping (secrets.enabled is false)."),
+  // Health (issue 13)
+  HEALTH_DISABLED: () =>
+    new ApiError("HEALTH_DISABLED", "This process has no health monitoring (health.enabled is false)."),
   SECRET_NOT_FOUND: () => new ApiError("SECRET_NOT_FOUND", "No secret of this process has that name."),
   ROTATION_FAILED: (error, { logger, fields }) =>
     runtimeFailure("ROTATION_FAILED", {

@@ -38,6 +38,8 @@ const EXPECTED: Record<string, string[]> = {
   // Rewind (issue 13).
   "/api/v1/processes/{name}/rewind/plan": ["get"],
   "/api/v1/processes/{name}/rewind": ["post"],
+  // Health (issue 13).
+  "/api/v1/processes/{name}/health/anomalies": ["delete", "get"],
   "/api/v1/openapi.json": ["get"],
 };
 

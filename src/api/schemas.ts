@@ -10,6 +10,10 @@
 import { z } from "@hono/zod-openapi";
 import { exactly } from "../_util/schema_proof.ts";
 import {
+  type Anomaly,
+  ANOMALY_TYPES,
+  type AnomalyType,
+  type HealthStatus,
   PROCESS_STATES,
   type ProcessState,
   type ProcessStatus,
@@ -86,6 +90,27 @@ const RunsStatusSchema: AnswerSchema<RunsStatus> = exactly(z.object({
   }).openapi({ description: "Tokens and runs today (UTC) and since deploy." }),
 }));
 
+// --- Health (issue 13) ---
+/** One anomaly (`GET /processes/{name}/health/anomalies`, and `health.last_anomaly` in the status body). */
+export const AnomalySchema: AnswerSchema<Anomaly> = exactly(
+  z.object({
+    type: z.enum(ANOMALY_TYPES as [AnomalyType, ...AnomalyType[]]),
+    description: z.string(),
+    timestamp: z.string().openapi({ description: "ISO 8601 UTC time it was detected." }),
+    run_id: z.string().openapi({
+      description: "The run it was detected in (see GET /processes/{name}/runs).",
+    }),
+    details: z.record(z.string(), z.unknown()).openapi({ description: "Tool names and counts." }),
+  }).openapi("Anomaly"),
+);
+
+const HealthStatusSchema: AnswerSchema<HealthStatus> = exactly(
+  z.object({ enabled: z.boolean(), anomalies: count(), last_anomaly: AnomalySchema.nullable() }).openapi({
+    description: "Health: whether it is on, anomalies held (0 when off) and the newest one.",
+  }),
+);
+// --- end health ---
+
 /** The status body (capability parts may add keys). */
 export const ProcessStatusSchema: AnswerSchema<ProcessStatus> = exactly(
   z.object({
@@ -119,6 +144,7 @@ export const ProcessStatusSchema: AnswerSchema<ProcessStatus> = exactly(
     inbox: z.object({ enabled: z.boolean(), pending: count(), questions: count() }).openapi({
       description: "The inbox: whether it is on, items held, and unanswered questions among them.",
     }),
+    health: HealthStatusSchema, // Health (issue 13)
   }).catchall(z.unknown()).openapi("ProcessStatus"),
 );
 

@@ -68,6 +68,9 @@ export interface RuntimeErrorDetails {
   INBOX_FULL: { process: string };
   /** The question a caller waits on was evicted or cleared. */
   QUESTION_REMOVED: { process: string; questionId: string; reason: "evicted" | "cleared" };
+  // --- Health (issue 13) ---
+  /** A health operation on a process without health monitoring (`health.enabled` false). */
+  HEALTH_DISABLED: { process: string };
 }
 
 /** The stable codes of {@linkcode RuntimeError}. */

@@ -249,3 +249,21 @@ export {
   rewindProcess,
   type RewindResult,
 } from "./rewind/rewind_process.ts";
+// --- Health (issue 13) ---
+export {
+  type Anomaly,
+  ANOMALY_HISTORY_LIMIT,
+  ANOMALY_TYPES,
+  type AnomalyType,
+  checkWebhookUrl,
+  ESCALATION_TIMEOUT_MS,
+  type EscalationOptions,
+  type EscalationOutcome,
+  type HealthHost,
+  HealthMonitor,
+  type HealthMonitorOptions,
+  type HealthRunOutcome,
+  type HealthStatus,
+  type HealthWatch,
+  sendEscalation,
+} from "./health/mod.ts";

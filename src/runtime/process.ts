@@ -44,6 +44,7 @@ import type { MemoryStore } from "./memory/memory_store.ts";
 import { ProcessHooks } from "./hooks/process_hooks.ts";
 import { Inbox } from "./inbox/inbox.ts";
 import { InboxWaker } from "./inbox/inbox_waker.ts";
+import { HealthMonitor } from "./health/health_monitor.ts";
 
 /** Options for {@linkcode AgentProcess}. */
 export interface AgentProcessOptions {
@@ -107,6 +108,8 @@ export class AgentProcess {
   readonly source: ProcessSource;
   /** The conversation kept across runs (cleared when the process is removed). */
   readonly conversation: Conversation = new Conversation();
+  /** Health monitoring (issue 13): anomalies, their cooldowns and what the detectors observed. */
+  readonly health: HealthMonitor;
   #config: ProcessConfig;
   #resolved: ProcessConfig | undefined;
   #env: EnvLookup;
@@ -162,9 +165,10 @@ export class AgentProcess {
           memory: this.memory,
           hooks: this.#hooks,
           inbox: this.#inbox,
+          health: this.health,
         };
       },
-      runConfig: () => this.#runConfig(),
+      runConfig: () => this.#resolved ?? this.#config,
       runnable: (signal) => this.#runnable(signal),
       fail: (reason) => void this.#serial(() => this.#fail(reason)),
       runStarted: () => this.#idleClock.runStarted(),
@@ -179,6 +183,7 @@ export class AgentProcess {
       dataDir: this.#dataDir,
     });
     this.#journal?.setRedactor(this.#stores.secrets);
+    this.health = new HealthMonitor(this, { logger: this.#logger }); // reads config.health at every check
     if (this.#config.inbox.enabled) {
       this.#inbox = new Inbox({
         process: this.name,
@@ -387,12 +392,8 @@ export class AgentProcess {
       this.#runs.begin(this.#resolved);
       await this.#parts.startAll(this.#factories, this.#partContext());
       if (this.#config.triggers.length > 0 && !this.#parts.find("triggers")) {
-        this.#logger.warning(
-          "the config has triggers but this runtime has no triggers part; they will not fire",
-          {
-            process: this.name,
-          },
-        );
+        const message = "the config has triggers but this runtime has no triggers part; they will not fire";
+        this.#logger.warning(message, { process: this.name });
       }
     } catch (error) {
       this.#counters.start_failures++;
@@ -461,10 +462,6 @@ export class AgentProcess {
     await this.#stopParts();
     await this.#runs.end("process failed");
     return this.state;
-  }
-
-  #runConfig(): ProcessConfig {
-    return this.#resolved ?? this.#config;
   }
 
   #runnable(signal: AbortSignal): Promise<void> {

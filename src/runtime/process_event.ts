@@ -14,6 +14,7 @@ import type { SecretStore } from "./secrets/secret_store.ts";
 import type { MemoryStore } from "./memory/memory_store.ts";
 import type { ProcessHooks } from "./hooks/process_hooks.ts";
 import type { Inbox } from "./inbox/inbox.ts";
+import type { HealthWatch } from "./health/health_monitor.ts";
 
 /** An event delivered to a process (a trigger firing, or an injected event). */
 export interface ProcessEvent {
@@ -65,6 +66,8 @@ export interface RunRequest {
   hooks?: ProcessHooks;
   /** The inbox (issue 12), when `inbox.enabled`: the run shows its block and settles it (`Inbox.forRun`). */
   inbox?: Inbox;
+  /** Health (issue 13): watches this run's tool calls, when `health.enabled` at run start. @default none */
+  health?: HealthWatch;
 }
 
 /** What a run produced. */

@@ -23,6 +23,7 @@ import type { Conversation } from "./conversation.ts";
 import { RunLog, type RunRecord, type UsageSummary } from "./run_log.ts";
 import type { ProcessHooks } from "./hooks/process_hooks.ts";
 import type { RunStartHookData } from "./hooks/hook_data.ts";
+import type { HealthMonitor } from "./health/health_monitor.ts";
 
 /** Longest stored reply and error text in journal entries. */
 const REPLY_CHARS = 2000;
@@ -41,7 +42,9 @@ export interface RunsHost {
   /** The conversation kept across runs. */
   conversation: Conversation;
   /** Context, secrets, memory, hooks and the inbox as they are when a run begins. */
-  stores(): Pick<RunRequest, "context" | "secrets" | "memory" | "hooks" | "inbox">;
+  stores(): Pick<RunRequest, "context" | "secrets" | "memory" | "hooks" | "inbox"> & {
+    health?: HealthMonitor;
+  };
   /** The resolved config the next run uses (live changes such as new instructions included). */
   runConfig(): ProcessConfig;
   /** Resolves when runs may happen (running, or awaiting woken); rejects when `signal` aborts. */
@@ -157,7 +160,8 @@ export class ProcessRuns {
       attempt,
     });
     host.runStarted();
-    const stores = host.stores();
+    const { health: monitor, ...stores } = host.stores();
+    const watch = monitor?.watch(report.runId); // Health (issue 13): undefined when health is off
     // Hooks: run_start / run_end (only built when some hook listens).
     const hooks = stores.hooks?.has("run_start") || stores.hooks?.has("run_end") ? stores.hooks : undefined;
     const facts = hooks && { run_id: report.runId, invocation, attempt, event_id, trigger_id, trigger_type };
@@ -176,6 +180,7 @@ export class ProcessRuns {
         report,
         conversation: host.conversation,
         ...stores,
+        health: watch,
       }) ?? {};
       const reply = result.response === undefined ? null : result.response.slice(0, REPLY_CHARS);
       const record = report.end("succeeded", { reply });
@@ -190,6 +195,7 @@ export class ProcessRuns {
         response: reply,
         usage: record.usage,
       });
+      watch?.end({ status: "succeeded", reply: result.response ?? null }); // Health (issue 13)
       return result;
     } catch (error) {
       const blocked = error instanceof RunBlockedError;
@@ -203,6 +209,7 @@ export class ProcessRuns {
         error_type: error instanceof Error ? error.name : typeof error,
         error: describeError(error).slice(0, ERROR_CHARS),
       });
+      watch?.end({ status: blocked ? "blocked" : "failed", reply: null }); // Health (issue 13)
       throw error;
     } finally {
       host.runEnded();

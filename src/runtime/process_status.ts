@@ -11,6 +11,7 @@ import type { ProcessConfig } from "./config/mod.ts";
 import type { ProcessJournal } from "../journal/mod.ts";
 import type { RunsStatus } from "./process_runs.ts";
 import type { InboxStatus } from "./inbox/inbox_types.ts";
+import type { HealthStatus } from "./health/health_monitor.ts";
 
 /** Lifecycle counters of one process since it was deployed (or restored). */
 export interface ProcessCounters {
@@ -58,6 +59,8 @@ export interface ProcessStatus {
   secrets: { enabled: boolean; active: number };
   /** The inbox: whether it is on, items held (expired ones purged) and unanswered questions among them. */
   inbox: InboxStatus;
+  /** Health (issue 13): whether it is on, anomalies held and the newest one. */
+  health: HealthStatus;
   /** Part statuses. */
   [part: string]: unknown;
 }
@@ -73,6 +76,7 @@ export interface StatusInput {
     createdAt: number;
     config: ProcessConfig;
     journal: ProcessJournal | undefined;
+    health: { status(): HealthStatus }; // Health (issue 13)
   };
   /** Counters. */
   counters: ProcessCounters;
@@ -117,5 +121,6 @@ export function buildStatus(input: StatusInput): ProcessStatus {
     },
     secrets: { ...input.secrets },
     inbox: { ...input.inbox },
+    health: process.health.status(),
   };
 }
