@@ -5,7 +5,7 @@
  * (assistant text, tool calls, usage), `tool_call`
  * (tool and arguments), `tool_result` (the result's first {@linkcode TOOL_RESULT_JOURNAL_CHARS} characters),
  * `model_retry` (each retried model request), and after a successful run `checkpoint`
- * `{invocation, context, conversation}`. The runtime adds `trigger_event` (when the event arrives),
+ * `{invocation, context, conversation, budget}` (`budget`: the day counters, when a budget is on). The runtime adds `trigger_event` (when the event arrives),
  * `invocation_start`, `invocation_result` (reply and usage) and `error`. Secret values are replaced by
  * `[REDACTED]` in every entry.
  *
@@ -24,6 +24,7 @@ import { redactStrings } from "../_util/redact_strings.ts";
 import { StreamRedactor } from "./stream_redactor.ts";
 import { withToolHooks } from "./tool_hooks.ts";
 import { withOpenMode } from "./open_mode/mod.ts";
+import { withBudget } from "./budget_tools.ts";
 
 /** Characters of a tool result kept in the journal and the run log. */
 export const TOOL_RESULT_JOURNAL_CHARS = 2000;
@@ -48,6 +49,7 @@ export async function runAgent(run: RunRequest, session: AgentSession): Promise<
   const seen = run.inbox?.forRun(); // inbox (issue 12): what this run sees, settled after a successful run
   const messages = buildPrompt({
     operatorMessages: seen?.block,
+    budgetRemaining: config.budget.inject_remaining ? run.budget?.remaining() : undefined, // Budget (issue 13)
     config,
     state: run.context.view().state,
     memories: await relevantMemories(run, renderPayload(event.payload, 2000)),
@@ -55,7 +57,9 @@ export async function runAgent(run: RunRequest, session: AgentSession): Promise<
     trigger,
   });
   // Hooks: pre_tool_call / post_tool_call around each tool call (the same box when no such hook exists).
-  const tools = withToolHooks(toolBox(run, session), run.hooks, { runId: report.runId, redact });
+  const hooked = withToolHooks(toolBox(run, session), run.hooks, { runId: report.runId, redact });
+  const tools = withBudget(hooked, run.budget); // Budget (issue 13): checked before hooks and the tool
+  const budget = run.budget;
   const bounds = runBounds(run.signal, config.run_timeout);
   const signal = bounds.signal;
   const streamed = new StreamRedactor(run.secrets.values(), redact, (text) => report.text(text));
@@ -68,11 +72,16 @@ export async function runAgent(run: RunRequest, session: AgentSession): Promise<
       maxSteps: config.max_steps,
       stream: config.stream,
       signal,
+      beforeTurn: budget && (() => {
+        const check = budget.beforeTurn();
+        return check.ok ? null : `budget exceeded: ${check.violation.limit}`;
+      }),
       observer: {
         text: (delta) => streamed.push(delta),
         turn: (step, turn) => {
           streamed.flush();
           report.usage(turn.usage);
+          budget?.addTokens(turn.usage.input_tokens + turn.usage.output_tokens);
           const data = { step, text: turn.text, tool_calls: turn.toolCalls, usage: turn.usage };
           report.step("model_turn", shown(data));
           record("model_turn", data);
@@ -110,6 +119,7 @@ export async function runAgent(run: RunRequest, session: AgentSession): Promise<
   if (result.capped) {
     report.step("note", { text: `stopped after max_steps (${config.max_steps}) model turns` });
   }
+  if (result.stoppedBy) report.step("note", { text: `stopped: ${result.stoppedBy}` });
   if (config.context.conversation_history) {
     run.conversation.append([
       { role: "user", content: redact(trigger) },
@@ -121,6 +131,7 @@ export async function runAgent(run: RunRequest, session: AgentSession): Promise<
     invocation: run.invocation,
     context: run.context.view().state,
     conversation: run.conversation.messages(),
+    budget: budget?.snapshot(),
   });
   return { response: reply, usage: result.usage };
 }

@@ -29,6 +29,7 @@ import { registerRuntimeRoutes } from "./routes/runtime_routes.ts";
 import { registerSecretRoutes } from "./routes/secret_routes.ts";
 import { registerTriggerRoutes } from "./routes/trigger_routes.ts";
 import { registerOpenModeRoutes } from "./routes/open_mode_routes.ts";
+import { registerLivePatchRoutes } from "./routes/live_patch_routes.ts"; // live patches (issue 13)
 
 /** Path of the generated OpenAPI 3.1 document. */
 export const OPENAPI_PATH = "/api/v1/openapi.json";
@@ -80,6 +81,7 @@ export function createControlApi(runtime: AgentRuntime, options: ControlApiOptio
   registerSecretRoutes(ctx);
   registerOpenModeRoutes(ctx); // open mode (issue 12)
   registerInboxRoutes(ctx); // inbox (issue 12)
+  registerLivePatchRoutes(ctx); // live patches (issue 13)
   registerOpenApiRoute(ctx);
 
   app.notFound(() => new ApiError("NOT_FOUND", "No such route.").toResponse());

@@ -18,6 +18,7 @@ import {
   type RuntimeStatus,
 } from "../runtime/mod.ts";
 import type { RuntimeClient } from "./client.ts";
+import { BudgetStatusSchema } from "./live_patch_schemas.ts";
 import type {
   ContextAnswer,
   DeployAnswer,
@@ -119,6 +120,7 @@ export const ProcessStatusSchema: AnswerSchema<ProcessStatus> = exactly(
     inbox: z.object({ enabled: z.boolean(), pending: count(), questions: count() }).openapi({
       description: "The inbox: whether it is on, items held, and unanswered questions among them.",
     }),
+    budget: BudgetStatusSchema, // Budget (issue 13)
   }).catchall(z.unknown()).openapi("ProcessStatus"),
 );
 

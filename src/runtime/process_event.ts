@@ -14,6 +14,7 @@ import type { SecretStore } from "./secrets/secret_store.ts";
 import type { MemoryStore } from "./memory/memory_store.ts";
 import type { ProcessHooks } from "./hooks/process_hooks.ts";
 import type { Inbox } from "./inbox/inbox.ts";
+import type { BudgetRun } from "./budget/budget_run.ts";
 
 /** An event delivered to a process (a trigger firing, or an injected event). */
 export interface ProcessEvent {
@@ -65,6 +66,11 @@ export interface RunRequest {
   hooks?: ProcessHooks;
   /** The inbox (issue 12), when `inbox.enabled`: the run shows its block and settles it (`Inbox.forRun`). */
   inbox?: Inbox;
+  /**
+   * Budget (issue 13), when `budget.enabled`: the run's checks (`beforeTurn`, `addTokens`,
+   * `beforeToolCall`), its remaining budget for the prompt and the counters for the checkpoint.
+   */
+  budget?: BudgetRun;
 }
 
 /** What a run produced. */

@@ -11,6 +11,7 @@ import type { ProcessConfig } from "./config/mod.ts";
 import type { ProcessJournal } from "../journal/mod.ts";
 import type { RunsStatus } from "./process_runs.ts";
 import type { InboxStatus } from "./inbox/inbox_types.ts";
+import type { BudgetStatus } from "./budget/budget_tracker.ts";
 
 /** Lifecycle counters of one process since it was deployed (or restored). */
 export interface ProcessCounters {
@@ -58,6 +59,11 @@ export interface ProcessStatus {
   secrets: { enabled: boolean; active: number };
   /** The inbox: whether it is on, items held (expired ones purged) and unanswered questions among them. */
   inbox: InboxStatus;
+  /**
+   * Budget (issue 13): `{enabled: false}`, or remaining (what the next run starts with), used_today,
+   * last_run, last_reset, next_reset, refusals_today, last_violation.
+   */
+  budget: BudgetStatus | { enabled: false };
   /** Part statuses. */
   [part: string]: unknown;
 }
@@ -88,6 +94,8 @@ export interface StatusInput {
   secrets: { enabled: boolean; active: number };
   /** Inbox counts. */
   inbox: InboxStatus;
+  /** Budget (issue 13). */
+  budget: BudgetStatus | { enabled: false };
 }
 
 /** Builds the status body. */
@@ -117,5 +125,6 @@ export function buildStatus(input: StatusInput): ProcessStatus {
     },
     secrets: { ...input.secrets },
     inbox: { ...input.inbox },
+    budget: input.budget,
   };
 }
