@@ -97,7 +97,7 @@ export class BudgetTracker {
   /** A budget with zeroed counters; the current period starts at the latest reset hour. */
   constructor(options: BudgetTrackerOptions) {
     this.#config = options.config;
-    this.#now = options.now ?? Date.now;
+    this.#now = options.now ?? (() => Date.now());
     this.#onEvent = options.onEvent ?? (() => {});
     this.#lastReset = periodStart(this.#now(), this.#config().daily_reset_hour_utc);
     this.#ledger = {
