@@ -39,7 +39,11 @@ Deno.test("a budget PATCH merges onto the section: null clears a limit, escalati
     },
   });
   const answer = await api.call("PATCH", BUDGET, {
-    json: { max_cost_per_day: null, tool_costs: { send: { irreversible: true } }, escalation: { event_type: "x" } },
+    json: {
+      max_cost_per_day: null,
+      tool_costs: { send: { irreversible: true } },
+      escalation: { event_type: "x" },
+    },
   });
   assert.equal(answer.status, 200);
   const budget = answer.body.budget;
@@ -66,22 +70,35 @@ Deno.test("budget PATCH refusals change nothing: UNKNOWN_FIELD (nested too), INV
     [{ on_exceeded: "escalate" }, 422, "INVALID_CONFIG", "escalation"],
     [{ daily_reset_hour_utc: 24, max_runs_per_day: 9 }, 422, "INVALID_CONFIG", "daily_reset_hour_utc"],
     [{}, 422, "MISSING_FIELD", "(body)"],
-    [{ escalation: { webhook_url: "https://${HOOK_URL}/x" } }, 403, "ENV_REFERENCES_NOT_ALLOWED", "escalation.webhook_url"],
+    [
+      { escalation: { webhook_url: "https://${HOOK_URL}/x" } },
+      403,
+      "ENV_REFERENCES_NOT_ALLOWED",
+      "escalation.webhook_url",
+    ],
   ];
   for (const [json, status, code, field] of cases) {
     const answer = await api.call("PATCH", BUDGET, { json });
     assert.equal(answer.status, status, JSON.stringify(json));
     assert.equal(answer.body.error.code, code, JSON.stringify(json));
-    assert.ok(answer.body.error.details.some((d: { field: string }) => d.field === field), JSON.stringify(json));
+    assert.ok(
+      answer.body.error.details.some((d: { field: string }) => d.field === field),
+      JSON.stringify(json),
+    );
   }
   assert.deepEqual(api.runtime.get("a")!.config.budget, before);
-  assert.equal((await api.call("PATCH", "/api/v1/processes/nope/budget", { json: { enabled: true } })).status, 404);
+  assert.equal(
+    (await api.call("PATCH", "/api/v1/processes/nope/budget", { json: { enabled: true } })).status,
+    404,
+  );
 });
 
 Deno.test("PATCH health replaces the section at once; strict types and limits as at deploy", async () => {
   await using api = await testApi();
   await deploy(api, "a", {});
-  const answer = await api.call("PATCH", HEALTH, { json: { enabled: true, stuck_threshold: 5, cooldown: 0 } });
+  const answer = await api.call("PATCH", HEALTH, {
+    json: { enabled: true, stuck_threshold: 5, cooldown: 0 },
+  });
   assert.equal(answer.status, 200);
   assert.equal(answer.body.effective_from, "immediate");
   assert.equal(answer.body.live, true);

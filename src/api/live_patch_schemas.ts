@@ -82,7 +82,13 @@ export const HealthPatchAnswerSchema: AnswerSchema<HealthPatchAnswer> = exactly(
 }));
 
 const runUsage = () =>
-  z.object({ tool_calls: count(), llm_turns: count(), cost: z.number(), irreversible: count(), tokens: count() });
+  z.object({
+    tool_calls: count(),
+    llm_turns: count(),
+    cost: z.number(),
+    irreversible: count(),
+    tokens: count(),
+  });
 const dayUsage = () => z.object({ tool_calls: count(), runs: count(), cost: z.number(), tokens: count() });
 
 const ViolationSchema: AnswerSchema<BudgetViolation> = exactly(z.object({

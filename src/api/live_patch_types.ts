@@ -41,4 +41,3 @@ export interface HealthPatchAnswer {
   /** Thresholds apply at the next check; history is kept. */
   effective_from: "immediate";
 }
-

@@ -38,7 +38,12 @@ export {
 } from "./budget/budget_tracker.ts";
 export { type BudgetCheck, BudgetRun, type BudgetViolation, refusalMessage } from "./budget/budget_run.ts";
 export type { BudgetLimitName, BudgetRemaining, DayUsage, RunUsage } from "./budget/budget_limits.ts";
-export { applyBudgetAction, type BudgetActionHost, budgetEscalationPayload, processBudget } from "./budget/budget_action.ts";
+export {
+  applyBudgetAction,
+  type BudgetActionHost,
+  budgetEscalationPayload,
+  processBudget,
+} from "./budget/budget_action.ts";
 export { recoverBudget } from "./budget/recover_budget.ts";
 export {
   ESCALATION_TIMEOUT_MS,

@@ -403,20 +403,24 @@ export class AgentProcess {
 
   /** Budget (issue 13): `on_exceeded` after a run with a refusal (pause, stop, or escalate and pause). */
   #budgetExceeded(violation: BudgetViolation): void {
-    void applyBudgetAction({
-      name: this.name,
-      processId: this.processId,
-      suspend: (reason) =>
-        this.#serial(() => {
-          if (SUSPENDABLE.includes(this.state)) {
-            this.#idleClock.clear();
-            this.#lifecycle.move("suspended", reason);
-          }
-          return Promise.resolve(this.state);
-        }),
-      stop: (reason) => this.#serial(() => this.#stop(reason)),
-      record: (type, data) => void this.#journal?.record(type, data),
-    }, this.#runConfig().budget, { violation }).catch((error) => {
+    void applyBudgetAction(
+      {
+        name: this.name,
+        processId: this.processId,
+        suspend: (reason) =>
+          this.#serial(() => {
+            if (SUSPENDABLE.includes(this.state)) {
+              this.#idleClock.clear();
+              this.#lifecycle.move("suspended", reason);
+            }
+            return Promise.resolve(this.state);
+          }),
+        stop: (reason) => this.#serial(() => this.#stop(reason)),
+        record: (type, data) => void this.#journal?.record(type, data),
+      },
+      this.#runConfig().budget,
+      { violation },
+    ).catch((error) => {
       this.#logger.warning("budget action failed", { process: this.name, error: describeError(error) });
     });
   }

@@ -69,7 +69,10 @@ export async function sendEscalation(
       error: `the webhook answered ${response.status}`,
     };
   } catch (error) {
-    return { sent: false, error: signal.aborted ? "the webhook timed out" : `network error: ${describeError(error)}` };
+    return {
+      sent: false,
+      error: signal.aborted ? "the webhook timed out" : `network error: ${describeError(error)}`,
+    };
   }
 }
 
@@ -90,7 +93,9 @@ async function privateAddress(
     }
     if (addresses.length === 0) return "webhook_url host does not resolve";
   }
-  return addresses.some(isPrivateAddress) ? "webhook_url resolves to a private or loopback address" : undefined;
+  return addresses.some(isPrivateAddress)
+    ? "webhook_url resolves to a private or loopback address"
+    : undefined;
 }
 
 async function resolveHost(host: string): Promise<string[]> {

@@ -2,7 +2,9 @@ import assert from "node:assert/strict";
 import { isPrivateAddress, sendEscalation } from "./send_escalation.ts";
 
 Deno.test("private, loopback, link-local and shared addresses are recognised; public ones are not", () => {
-  for (const address of ["127.0.0.1", "10.1.2.3", "172.20.0.1", "192.168.1.1", "169.254.169.254", "100.64.0.1"]) {
+  for (
+    const address of ["127.0.0.1", "10.1.2.3", "172.20.0.1", "192.168.1.1", "169.254.169.254", "100.64.0.1"]
+  ) {
     assert.equal(isPrivateAddress(address), true, address);
   }
   for (const address of ["::1", "::", "fd00::1", "fe80::1", "::ffff:127.0.0.1", "0.0.0.0"]) {
@@ -20,7 +22,10 @@ Deno.test("an escalation to a loopback, private or non-http(s) URL is refused wi
     error: "webhook_url resolves to a private or loopback address",
   });
   assert.equal((await sendEscalation({ webhook_url: "http://localhost:9/x" }, payload)).sent, false);
-  assert.equal((await sendEscalation({ webhook_url: "file:///etc/passwd" }, payload)).error, "webhook_url must be http(s)");
+  assert.equal(
+    (await sendEscalation({ webhook_url: "file:///etc/passwd" }, payload)).error,
+    "webhook_url must be http(s)",
+  );
   const rebound = await sendEscalation({ webhook_url: "http://hooks.example/x" }, payload, {
     resolve: () => Promise.resolve(["93.184.216.34", "10.0.0.7"]),
   });

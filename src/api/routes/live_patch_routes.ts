@@ -51,7 +51,12 @@ export function registerLivePatchRoutes(ctx: RouteContext): void {
   }, async (c) => {
     const process = findProcess(ctx.runtime, c.req.param("name") ?? "");
     const budget = await patchSection(ctx, process, { key: "budget", body: c.get("body") });
-    return c.json({ name: process.name, budget, live: true as const, effective_from: "next_budget_check" as const });
+    return c.json({
+      name: process.name,
+      budget,
+      live: true as const,
+      effective_from: "next_budget_check" as const,
+    });
   });
 
   route({
@@ -94,7 +99,10 @@ async function patchSection<K extends LiveSection>(
   if (!parsed.ok) {
     const unknown = parsed.issues.filter(isUnknownFieldIssue);
     const issues = unknown.length > 0 ? unknown : parsed.issues;
-    const details = issues.map((i) => ({ field: i.field === "(config)" ? "(body)" : i.field, expected: i.expected }));
+    const details = issues.map((i) => ({
+      field: i.field === "(config)" ? "(body)" : i.field,
+      expected: i.expected,
+    }));
     const fields = details.map((d) => d.field).join(", ");
     throw unknown.length > 0
       ? new ApiError("UNKNOWN_FIELD", `Unknown ${key} field(s): ${fields}.`, { details })

@@ -22,7 +22,10 @@ export function processBudget(
   return new BudgetTracker({
     config: options.config,
     onEvent: (type, data) => {
-      logger.warning(type === "budget_warning" ? "budget at 80 %" : "budget limit reached", { process, ...data });
+      logger.warning(type === "budget_warning" ? "budget at 80 %" : "budget limit reached", {
+        process,
+        ...data,
+      });
       void journal?.record(type, data);
     },
   });

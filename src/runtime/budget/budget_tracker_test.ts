@@ -29,7 +29,11 @@ Deno.test("max_tool_calls_per_run refuses the call past the limit, uncounted, an
   assert.equal(refused.ok, false);
   if (refused.ok) return;
   assert.deepEqual(
-    { limit: refused.violation.limit, value: refused.violation.limit_value, used: refused.violation.current_value },
+    {
+      limit: refused.violation.limit,
+      value: refused.violation.limit_value,
+      used: refused.violation.current_value,
+    },
     { limit: "max_tool_calls_per_run", value: 2, used: 2 },
   );
   assert.match(refused.message, /max_tool_calls_per_run is 2 \(2 used\)\. The call of search was not made/);

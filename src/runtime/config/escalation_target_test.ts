@@ -43,7 +43,9 @@ Deno.test("escalation may be null and is null by default", () => {
 
 Deno.test("allow_private_network is an optional boolean of an escalation target", () => {
   assert.deepEqual(
-    expectOk(parseWith(EscalationTargetSchema, { webhook_url: "http://10.0.0.5/hook", allow_private_network: true })),
+    expectOk(
+      parseWith(EscalationTargetSchema, { webhook_url: "http://10.0.0.5/hook", allow_private_network: true }),
+    ),
     { webhook_url: "http://10.0.0.5/hook", allow_private_network: true },
   );
   const issue = issueAt(
