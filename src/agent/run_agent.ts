@@ -49,7 +49,7 @@ export async function runAgent(run: RunRequest, session: AgentSession): Promise<
   const seen = run.inbox?.forRun(); // inbox (issue 12): what this run sees, settled after a successful run
   const messages = buildPrompt({
     operatorMessages: seen?.block,
-    budgetRemaining: config.budget.inject_remaining ? run.budget?.remaining() : undefined, // Budget (issue 13)
+    budgetRemaining: run.budget?.injectRemaining ? run.budget.remaining() : undefined, // Budget (issue 13)
     config,
     state: run.context.view().state,
     memories: await relevantMemories(run, renderPayload(event.payload, 2000)),

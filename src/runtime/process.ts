@@ -30,7 +30,7 @@ import type {
   ProcessPartFactory,
   ProcessSource,
 } from "./process_parts.ts";
-import type { Invoker } from "./process_event.ts";
+import type { AgentProcessOptions, ProcessSummary } from "./process_options.ts";
 import { ProcessRuns } from "./process_runs.ts";
 import { PartSet } from "./part_set.ts";
 import { Conversation } from "./conversation.ts";
@@ -44,45 +44,10 @@ import type { MemoryStore } from "./memory/memory_store.ts";
 import { ProcessHooks } from "./hooks/process_hooks.ts";
 import { Inbox } from "./inbox/inbox.ts";
 import { InboxWaker } from "./inbox/inbox_waker.ts";
+import { ProcessBudget } from "./budget/process_budget.ts";
 import type { BudgetTracker } from "./budget/budget_tracker.ts";
-import type { BudgetViolation } from "./budget/budget_run.ts";
-import { applyBudgetAction, processBudget } from "./budget/budget_action.ts";
 
-/** Options for {@linkcode AgentProcess}. */
-export interface AgentProcessOptions {
-  /** Process name (already checked against the name rule). */
-  name: string;
-  /** The parsed config, `${VAR}` references not yet resolved. */
-  config: ProcessConfig;
-  /** Where it came from. @default "library" */
-  source?: ProcessSource;
-  /** Process id. @default a new UUID */
-  processId?: string;
-  /** Deploy time in epoch seconds. @default now */
-  createdAt?: number;
-  /** Resolves `${VAR}` references at start. @default nothing resolves */
-  env?: EnvLookup;
-  /** The process journal. */
-  journal?: ProcessJournal;
-  /** Logger the process writes to. @default a logger named `agentry.process` */
-  logger?: Logger;
-  /** Part factories, started in order and stopped in reverse. */
-  parts?: readonly ProcessPartFactory[];
-  /** Runs the agent for an event. @default none: events are dead-lettered as "no runner" */
-  invoker?: Invoker;
-  /** The runtime's data directory (the `file` memory provider defaults to `<dataDir>/memory/<name>`). @default "./.agentry" */
-  dataDir?: string;
-}
-
-/** Summary used in process lists. */
-export interface ProcessSummary {
-  /** Name. */
-  name: string;
-  /** Current state. */
-  state: ProcessState;
-  /** Process id. */
-  process_id: string;
-}
+export type { AgentProcessOptions, ProcessSummary } from "./process_options.ts";
 
 const SUSPENDABLE: readonly ProcessState[] = ["running", "awaiting"];
 const RESUMABLE: readonly ProcessState[] = ["suspended", "awaiting"];
@@ -136,8 +101,8 @@ export class AgentProcess {
     awake: () => this.#config.inbox.wake && STARTED_STATES.has(this.state),
     inject: (event) => void this.#runs.inject(event),
   });
-  /** Budget (issue 13), when `budget.enabled` (built and removed by live patches too). */
-  #budget: BudgetTracker | undefined;
+  /** Budget (issue 13). */
+  #budget: ProcessBudget;
 
   /** A process in state `created`. */
   constructor(options: AgentProcessOptions) {
@@ -174,8 +139,8 @@ export class AgentProcess {
       fail: (reason) => void this.#serial(() => this.#fail(reason)),
       runStarted: () => this.#idleClock.runStarted(),
       runEnded: () => this.#idleClock.runEnded(this.#config.idle_timeout, STARTED_STATES.has(this.state)),
-      budget: () => this.#budget, // Budget (issue 13)
-      budgetExceeded: (violation) => this.#budgetExceeded(violation),
+      budget: () => this.#budget.tracker, // Budget (issue 13)
+      budgetExceeded: (violation) => this.#budget.exceeded(violation),
     }, options.invoker);
     this.#lifecycle.onTransition((t) => this.#onTransition(t));
     this.#stores = new ProcessStores({
@@ -186,7 +151,10 @@ export class AgentProcess {
       dataDir: this.#dataDir,
     });
     this.#journal?.setRedactor(this.#stores.secrets);
-    this.#syncBudget();
+    this.#budget = new ProcessBudget(this, {
+      logger: this.#logger,
+      stop: (r) => this.#serial(() => this.#stop(r)),
+    });
     if (this.#config.inbox.enabled) {
       this.#inbox = new Inbox({
         process: this.name,
@@ -206,12 +174,9 @@ export class AgentProcess {
     return this.#inbox;
   }
 
-  /**
-   * The budget (issue 13) when `budget.enabled`: day counters, checks, status. Kept across starts; a live
-   * patch with `enabled: true` builds it, `enabled: false` removes it.
-   */
+  /** The budget (issue 13) while `budget.enabled` (live patches build and remove it); kept across starts. */
   get budget(): BudgetTracker | undefined {
-    return this.#budget;
+    return this.#budget.tracker;
   }
 
   /** Context state: kept for the life of the deployment (and recovered from the journal at deploy). */
@@ -278,7 +243,7 @@ export class AgentProcess {
       parts: this.#parts.statuses(),
       secrets: { enabled: this.#config.secrets.enabled, active: this.#stores.secrets.activeCount },
       inbox: this.#inbox?.status() ?? { enabled: false, pending: 0, questions: 0 },
-      budget: this.#budget?.status() ?? { enabled: false },
+      budget: this.#budget.status(),
     });
   }
 
@@ -361,22 +326,6 @@ export class AgentProcess {
     if (this.#resolved) this.#resolved = { ...this.#resolved, instructions };
   }
 
-  /**
-   * Live patches (issue 13): replaces the `budget` or `health` section, already validated as a whole
-   * (`resolved`: the same with `${VAR}` references resolved, see {@linkcode AgentProcess.resolveReferences}).
-   * Budget limits apply at the next budget check, keeping the counters; health checks read `config.health`
-   * at each check. `budget.enabled` true builds the budget on a process without one, false removes it.
-   */
-  setSection<K extends "budget" | "health">(
-    key: K,
-    section: ProcessConfig[K],
-    resolved: ProcessConfig[K] = section,
-  ): void {
-    this.#config = { ...this.#config, [key]: section };
-    if (this.#resolved) this.#resolved = { ...this.#resolved, [key]: resolved };
-    if (key === "budget") this.#syncBudget();
-  }
-
   /** Resolves `${VAR}` references in a value with this process's environment. */
   resolveReferences<T>(value: T): T {
     return resolveEnvReferences(value, this.#env);
@@ -386,43 +335,6 @@ export class AgentProcess {
   touch(reason: string): void {
     if (this.state === "awaiting") this.#lifecycle.move("running", `woken: ${reason}`);
     if (this.state === "running") this.#idleClock.mark(this.#config.idle_timeout);
-  }
-
-  /** Budget (issue 13): builds or removes the budget after `budget.enabled`. */
-  #syncBudget(): void {
-    if (!this.#config.budget.enabled) {
-      this.#budget = undefined;
-      return;
-    }
-    this.#budget ??= processBudget(this.name, {
-      config: () => this.#config.budget,
-      logger: this.#logger,
-      journal: this.#journal,
-    });
-  }
-
-  /** Budget (issue 13): `on_exceeded` after a run with a refusal (pause, stop, or escalate and pause). */
-  #budgetExceeded(violation: BudgetViolation): void {
-    void applyBudgetAction(
-      {
-        name: this.name,
-        processId: this.processId,
-        suspend: (reason) =>
-          this.#serial(() => {
-            if (SUSPENDABLE.includes(this.state)) {
-              this.#idleClock.clear();
-              this.#lifecycle.move("suspended", reason);
-            }
-            return Promise.resolve(this.state);
-          }),
-        stop: (reason) => this.#serial(() => this.#stop(reason)),
-        record: (type, data) => void this.#journal?.record(type, data),
-      },
-      this.#runConfig().budget,
-      { violation },
-    ).catch((error) => {
-      this.#logger.warning("budget action failed", { process: this.name, error: describeError(error) });
-    });
   }
 
   #refuse(operation: ProcessOperation, allowedFrom: readonly ProcessState[]): RuntimeError {

@@ -254,7 +254,8 @@ export class AgentRuntime {
 
   /**
    * Live patches (issue 13): replaces a process's `budget` or `health` section, already validated as a
-   * whole; `raw` is the section as written (references unresolved), kept in the store for an API
+   * whole. The budget's limits apply at its next check (counters kept); `enabled` builds or removes it;
+   * health checks read `config.health` at each check. `raw` is the section as written (references unresolved), kept in the store for an API
    * deployment so a restart keeps it. Rejects (changing nothing) when a `${VAR}` reference cannot be
    * resolved with the process's environment.
    */
@@ -264,14 +265,14 @@ export class AgentRuntime {
     change: { section: ProcessConfig[K]; raw: Record<string, unknown> },
   ): Promise<void> {
     const process = this.require(name);
-    const resolved = process.resolveReferences(change.section);
+    process.resolveReferences(change.section); // throws, changing nothing, when a reference cannot resolve
     const record = this.#stored.get(name);
     if (record && this.#store) {
       const next = { ...record, config: { ...record.config, [key]: change.raw } };
       await this.#store.save(next);
       this.#stored.set(name, next);
     }
-    process.setSection(key, change.section, resolved);
+    process.updateConfig({ ...process.config, [key]: change.section });
   }
 
   /** Stops and unregisters a process and forgets its stored deployment. Its journal entries stay. */

@@ -157,6 +157,11 @@ export class BudgetRun {
     return check;
   }
 
+  /** Whether the prompt shows what is left (`inject_remaining` of the current section). */
+  get injectRemaining(): boolean {
+    return this.#ledger.config().inject_remaining;
+  }
+
   /** What is left (limit − used; null: unlimited), for the `[Budget Remaining]` prompt block. */
   remaining(): BudgetRemaining {
     return this.#ledger.remaining(this.usage);
