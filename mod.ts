@@ -83,6 +83,23 @@ export {
   type RunResult,
 } from "./src/runtime/mod.ts";
 
+// Budget (issue 13): a process's limits on runs, model turns, tokens, tool calls and cost (process.budget,
+// RunRequest.budget, the status body's `budget`).
+export {
+  type BudgetCheck,
+  type BudgetEventType,
+  type BudgetLimitName,
+  type BudgetRemaining,
+  BudgetRun,
+  type BudgetSnapshot,
+  type BudgetStatus,
+  BudgetTracker,
+  type BudgetTrackerOptions,
+  type BudgetViolation,
+  type DayUsage,
+  type RunUsage,
+} from "./src/runtime/mod.ts";
+
 // The agent runner: real models and MCP servers behind that seam (model providers are ./models).
 export { type AgentRunner, type AgentRunnerOptions, createAgentRunner } from "./src/agent/mod.ts";
 
@@ -158,19 +175,16 @@ export {
   type QueuedMessage,
 } from "./src/runtime/mod.ts";
 
-// Health (issue 13): the watchdog of a process (AgentProcess.health), its anomalies and escalations.
+// Health (issue 13): the watchdog of a process (AgentProcess.health) and its anomalies.
 export {
   type Anomaly,
   type AnomalyType,
-  type EscalationOptions,
-  type EscalationOutcome,
   type HealthHost,
   HealthMonitor,
   type HealthMonitorOptions,
   type HealthRunOutcome,
   type HealthStatus,
   type HealthWatch,
-  sendEscalation,
 } from "./src/runtime/mod.ts";
 
 // Process config: the parser and manifests. The config types themselves (docs/config.md) are published

@@ -5,7 +5,8 @@
  * 2. system: `[Context State]` and the state as JSON (when the state is not empty);
  * 3. system: `[Relevant Memories]`, one line per memory found for this trigger (when long-term memory is on
  *    and something scored at least `memory_min_score`; at most `memory_max`);
- * 4. system: `[Budget]` and the budget limits as JSON (when a budget is on);
+ * 4. system: `[Budget Remaining]` and, as JSON, what is left of each limit (limit − used; null: unlimited;
+ *    when a budget is on and `budget.inject_remaining`);
  * 5. system: `[Mission]` with the objective and success criteria (when a mission is on);
  * 6. system: the operator messages block (the inbox fills it; absent when it is empty);
  * 7. the conversation history (user and assistant messages of earlier runs, at most
@@ -16,7 +17,7 @@
  */
 
 import type { ChatMessage } from "../models/mod.ts";
-import type { ConversationMessage, ProcessConfig } from "../runtime/mod.ts";
+import type { BudgetRemaining, ConversationMessage, ProcessConfig } from "../runtime/mod.ts";
 
 /** A memory found for the run. */
 export interface PromptMemory {
@@ -36,21 +37,14 @@ export interface PromptParts {
   state: Record<string, unknown>;
   /** Memories relevant to the trigger. */
   memories?: readonly PromptMemory[];
+  /** What is left of the budget (shown when given: the runner gives it with `budget.inject_remaining`). */
+  budgetRemaining?: BudgetRemaining;
   /** The operator messages block, already formatted (the inbox's slot). */
   operatorMessages?: string;
   /** Earlier exchanges. */
   conversation: readonly ConversationMessage[];
   /** The trigger message. */
   trigger: string;
-}
-
-/** The budget limits shown to the agent (the fields set in the config). */
-function budgetLimits(config: ProcessConfig): Record<string, unknown> {
-  const limits: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(config.budget)) {
-    if (key.startsWith("max_") && value !== null && value !== undefined) limits[key] = value;
-  }
-  return limits;
 }
 
 /** The messages of one run, in the order above. */
@@ -64,7 +58,7 @@ export function buildPrompt(parts: PromptParts): ChatMessage[] {
     const lines = parts.memories.map((m) => `- (${m.id}, relevance ${m.score.toFixed(2)}) ${m.text}`);
     system(`[Relevant Memories]\n${lines.join("\n")}`);
   }
-  if (config.budget.enabled) system(`[Budget] ${JSON.stringify(budgetLimits(config))}`);
+  if (parts.budgetRemaining) system(`[Budget Remaining] ${JSON.stringify(parts.budgetRemaining)}`);
   if (config.mission.enabled) {
     const lines = [`[Mission] Objective: ${config.mission.objective}`];
     if (config.mission.success_criteria) lines.push(`Success criteria: ${config.mission.success_criteria}`);

@@ -1,5 +1,10 @@
 import assert from "node:assert/strict";
-import { parseProcessConfig, type ProcessConfig, type ProcessConfigInput } from "../runtime/mod.ts";
+import {
+  BudgetTracker,
+  parseProcessConfig,
+  type ProcessConfig,
+  type ProcessConfigInput,
+} from "../runtime/mod.ts";
 import { buildPrompt } from "./prompt.ts";
 
 function config(input: ProcessConfigInput): ProcessConfig {
@@ -16,12 +21,16 @@ const HISTORY = [
 ];
 
 Deno.test("the prompt holds every block in the documented order", () => {
+  const resolved = config({
+    instructions: "Be brief.",
+    budget: { enabled: true, max_tool_calls_per_day: 40, max_runs_per_day: 5 },
+    mission: { enabled: true, objective: "Close tickets", success_criteria: "No open tickets" },
+  });
+  const run = new BudgetTracker({ config: () => resolved.budget }).startRun();
+  run.beforeToolCall("search");
   const messages = buildPrompt({
-    config: config({
-      instructions: "Be brief.",
-      budget: { enabled: true, max_tool_calls_per_day: 40 },
-      mission: { enabled: true, objective: "Close tickets", success_criteria: "No open tickets" },
-    }),
+    config: resolved,
+    budgetRemaining: run.remaining(),
     state: { tickets: 3 },
     memories: [{ id: "m1", text: "Alice prefers e-mail", score: 0.8 }],
     operatorMessages: "=== OPERATOR MESSAGES ===\nhi\n=== END OPERATOR MESSAGES ===",
@@ -47,7 +56,11 @@ Deno.test("the prompt holds every block in the documented order", () => {
     messages[2].content,
     /^\[Relevant Memories\]\n- \(m1, relevance 0\.80\) Alice prefers e-mail$/,
   );
-  assert.equal(messages[3].content, '[Budget] {"max_tool_calls_per_day":40}');
+  assert.equal(
+    messages[3].content,
+    '[Budget Remaining] {"tool_calls_run":null,"llm_turns_run":null,"cost_run":null,"irreversible_run":null,' +
+      '"tokens_run":null,"tool_calls_day":39,"runs_day":4,"cost_day":null,"tokens_day":null}',
+  );
   assert.equal(messages[4].content, "[Mission] Objective: Close tickets\nSuccess criteria: No open tickets");
   assert.match(messages[5].content, /^=== OPERATOR MESSAGES ===/);
   assert.equal(messages.at(-1)!.content, "[Trigger: cron] ...");

@@ -6,7 +6,8 @@
  * (tool and arguments), `tool_result` (the result's first {@linkcode TOOL_RESULT_JOURNAL_CHARS} characters),
  * `model_retry` (each retried model request), `user_prompt` `{run_id, content}` (the trigger message, when
  * the prompt is built) and `assistant_message` `{run_id, content}` (the final reply) for rewind, and after a
- * successful run `checkpoint` `{invocation, context, conversation}`. The runtime adds `trigger_event` (when the event arrives),
+ * successful run `checkpoint` `{invocation, context, conversation, budget}` (`budget`: the day counters, when a
+ * budget is on). The runtime adds `trigger_event` (when the event arrives),
  * `invocation_start`, `invocation_result` (reply and usage) and `error`. Secret values are replaced by
  * `[REDACTED]` in every entry.
  *
@@ -26,6 +27,7 @@ import { StreamRedactor } from "./stream_redactor.ts";
 import { withToolHooks } from "./tool_hooks.ts";
 import { withOpenMode } from "./open_mode/mod.ts";
 import { withHealthWatch } from "./tool_health.ts";
+import { withBudget } from "./budget_tools.ts";
 
 /** Characters of a tool result kept in the journal and the run log. */
 export const TOOL_RESULT_JOURNAL_CHARS = 2000;
@@ -52,6 +54,7 @@ export async function runAgent(run: RunRequest, session: AgentSession): Promise<
   record("user_prompt", { content: redact(trigger) });
   const messages = buildPrompt({
     operatorMessages: seen?.block,
+    budgetRemaining: run.budget?.injectRemaining ? run.budget.remaining() : undefined, // Budget (issue 13)
     config,
     state: run.context.view().state,
     memories: await relevantMemories(run, renderPayload(event.payload, 2000)),
@@ -60,7 +63,9 @@ export async function runAgent(run: RunRequest, session: AgentSession): Promise<
   });
   // Hooks: pre_tool_call / post_tool_call around each tool call (the same box when no such hook exists).
   const hooked = withToolHooks(toolBox(run, session), run.hooks, { runId: report.runId, redact });
-  const tools = withHealthWatch(hooked, run.health); // Health (issue 13): sees every call, refused or not
+  // Budget (issue 13): checked before hooks and the tool; Health (issue 13): sees every call, refused or not.
+  const tools = withHealthWatch(withBudget(hooked, run.budget), run.health);
+  const budget = run.budget;
   const bounds = runBounds(run.signal, config.run_timeout);
   const signal = bounds.signal;
   const streamed = new StreamRedactor(run.secrets.values(), redact, (text) => report.text(text));
@@ -73,11 +78,16 @@ export async function runAgent(run: RunRequest, session: AgentSession): Promise<
       maxSteps: config.max_steps,
       stream: config.stream,
       signal,
+      beforeTurn: budget && (() => {
+        const check = budget.beforeTurn();
+        return check.ok ? null : `budget exceeded: ${check.violation.limit}`;
+      }),
       observer: {
         text: (delta) => streamed.push(delta),
         turn: (step, turn) => {
           streamed.flush();
           report.usage(turn.usage);
+          budget?.addTokens(turn.usage.input_tokens + turn.usage.output_tokens);
           const data = { step, text: turn.text, tool_calls: turn.toolCalls, usage: turn.usage };
           report.step("model_turn", shown(data));
           record("model_turn", data);
@@ -115,6 +125,7 @@ export async function runAgent(run: RunRequest, session: AgentSession): Promise<
   if (result.capped) {
     report.step("note", { text: `stopped after max_steps (${config.max_steps}) model turns` });
   }
+  if (result.stoppedBy) report.step("note", { text: `stopped: ${result.stoppedBy}` });
   if (config.context.conversation_history) {
     run.conversation.append([
       { role: "user", content: redact(trigger) },
@@ -127,6 +138,7 @@ export async function runAgent(run: RunRequest, session: AgentSession): Promise<
     invocation: run.invocation,
     context: run.context.view().state,
     conversation: run.conversation.messages(),
+    budget: budget?.snapshot(),
   });
   return { response: reply, usage: result.usage };
 }

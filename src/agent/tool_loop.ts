@@ -49,6 +49,11 @@ export interface ToolLoopOptions {
   signal: AbortSignal;
   /** Told of every turn, retry and tool call. */
   observer: LoopObserver;
+  /**
+   * Budget (issue 13): asked before each model turn; a reason (e.g. `budget exceeded: max_llm_turns_per_run`)
+   * ends the loop without the turn, null lets it run. @default every turn runs
+   */
+  beforeTurn?: (step: number) => string | null;
 }
 
 /** What a run's loop produced. */
@@ -61,6 +66,8 @@ export interface LoopResult {
   steps: number;
   /** Whether the step cap ended the loop while the model still asked for tools. */
   capped: boolean;
+  /** Budget (issue 13): the reason `beforeTurn` gave when it ended the loop. */
+  stoppedBy?: string;
 }
 
 /** Runs the loop. Rejects with the model client's error (or the abort reason). */
@@ -71,6 +78,8 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<LoopResult>
   let reply = "";
   for (let step = 1; step <= options.maxSteps; step++) {
     signal.throwIfAborted();
+    const stoppedBy = options.beforeTurn?.(step) ?? null; // Budget (issue 13)
+    if (stoppedBy !== null) return { reply, usage, steps: step - 1, capped: false, stoppedBy };
     const turn = await client.complete({
       messages,
       tools: tools.specs(),

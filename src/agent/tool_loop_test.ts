@@ -153,3 +153,30 @@ Deno.test("an aborted run stops before the next model turn", async () => {
   );
   assert.equal(client.requests.length, 1);
 });
+
+Deno.test("beforeTurn ends the loop without the turn and says why (budget, issue 13)", async () => {
+  const client = scripted([
+    { text: "looking", toolCalls: [{ id: "c1", name: "lookup", arguments: '{"id":1}' }] },
+    { text: "never sent" },
+  ]);
+  const asked: number[] = [];
+  const result = await runToolLoop({
+    client,
+    messages: [{ role: "user", content: "go" }],
+    tools: TOOLS,
+    maxSteps: 5,
+    stream: false,
+    signal: new AbortController().signal,
+    observer: observer(),
+    beforeTurn: (step) => {
+      asked.push(step);
+      return step === 2 ? "budget exceeded: max_llm_turns_per_run" : null;
+    },
+  });
+  assert.deepEqual(asked, [1, 2]);
+  assert.equal(client.requests.length, 1);
+  assert.deepEqual(
+    { reply: result.reply, steps: result.steps, capped: result.capped, stoppedBy: result.stoppedBy },
+    { reply: "looking", steps: 1, capped: false, stoppedBy: "budget exceeded: max_llm_turns_per_run" },
+  );
+});

@@ -58,9 +58,11 @@ import type {
   TriggerListingAnswer,
   TriggerRemovedAnswer,
 } from "./client_types.ts";
+import type { BudgetPatch, BudgetPatchAnswer, HealthPatch, HealthPatchAnswer } from "./live_patch_types.ts";
 
 export { RuntimeApiError } from "./client_error.ts";
 export type * from "./client_types.ts";
+export type * from "./live_patch_types.ts";
 export type {
   Anomaly,
   AskAnswer,
@@ -297,6 +299,19 @@ export class RuntimeClient {
   /** `PATCH /processes/{name}/instructions`: the next run uses them. */
   updateInstructions(name: string, instructions: string): Promise<InstructionsAnswer> {
     return this.#call("PATCH", `/processes/${enc(name)}/instructions`, { instructions });
+  }
+
+  /**
+   * `PATCH /processes/{name}/budget` (live, issue 13): changes these budget fields; the whole new section
+   * is validated first and answered. Limits apply at the next budget check; usage is kept.
+   */
+  updateBudget(name: string, fields: BudgetPatch): Promise<BudgetPatchAnswer> {
+    return this.#call("PATCH", `/processes/${enc(name)}/budget`, fields);
+  }
+
+  /** `PATCH /processes/{name}/health` (live, issue 13): changes these health fields; applies immediately. */
+  updateHealth(name: string, fields: HealthPatch): Promise<HealthPatchAnswer> {
+    return this.#call("PATCH", `/processes/${enc(name)}/health`, fields);
   }
 
   /** `POST /processes/{name}/rollback`: undoes an open-mode agent's self-changes (open mode, issue 12). */

@@ -31,6 +31,7 @@ import { registerSecretRoutes } from "./routes/secret_routes.ts";
 import { registerHealthRoutes } from "./routes/health_routes.ts";
 import { registerTriggerRoutes } from "./routes/trigger_routes.ts";
 import { registerOpenModeRoutes } from "./routes/open_mode_routes.ts";
+import { registerLivePatchRoutes } from "./routes/live_patch_routes.ts"; // live patches (issue 13)
 
 /** Path of the generated OpenAPI 3.1 document. */
 export const OPENAPI_PATH = "/api/v1/openapi.json";
@@ -84,6 +85,7 @@ export function createControlApi(runtime: AgentRuntime, options: ControlApiOptio
   registerInboxRoutes(ctx); // inbox (issue 12)
   registerRewindRoutes(ctx); // rewind (issue 13)
   registerHealthRoutes(ctx); // health (issue 13)
+  registerLivePatchRoutes(ctx); // live patches (issue 13)
   registerOpenApiRoute(ctx);
 
   app.notFound(() => new ApiError("NOT_FOUND", "No such route.").toResponse());

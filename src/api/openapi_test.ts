@@ -24,6 +24,8 @@ const EXPECTED: Record<string, string[]> = {
   "/api/v1/processes/{name}/triggers": ["get", "post"],
   "/api/v1/processes/{name}/triggers/{trigger_id}": ["delete"],
   "/api/v1/processes/{name}/instructions": ["patch"],
+  "/api/v1/processes/{name}/budget": ["patch"], // live patches (issue 13)
+  "/api/v1/processes/{name}/health": ["patch"],
   "/api/v1/processes/{name}/runs": ["get"],
   "/api/v1/processes/{name}/runs/events": ["get"],
   "/api/v1/processes/{name}/runs/{run_id}": ["get"],

@@ -22,6 +22,7 @@ import {
   type RuntimeStatus,
 } from "../runtime/mod.ts";
 import type { RuntimeClient } from "./client.ts";
+import { BudgetStatusSchema } from "./live_patch_schemas.ts";
 import type {
   ContextAnswer,
   DeployAnswer,
@@ -145,6 +146,7 @@ export const ProcessStatusSchema: AnswerSchema<ProcessStatus> = exactly(
       description: "The inbox: whether it is on, items held, and unanswered questions among them.",
     }),
     health: HealthStatusSchema, // Health (issue 13)
+    budget: BudgetStatusSchema, // Budget (issue 13)
   }).catchall(z.unknown()).openapi("ProcessStatus"),
 );
 

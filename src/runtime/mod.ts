@@ -28,6 +28,30 @@ export {
   type RunResult,
 } from "./process_event.ts";
 export { Conversation, type ConversationMessage } from "./conversation.ts";
+// Budget (issue 13)
+export {
+  type BudgetEventType,
+  type BudgetSnapshot,
+  type BudgetStatus,
+  BudgetTracker,
+  type BudgetTrackerOptions,
+} from "./budget/budget_tracker.ts";
+export { type BudgetCheck, BudgetRun, type BudgetViolation, refusalMessage } from "./budget/budget_run.ts";
+export type { BudgetLimitName, BudgetRemaining, DayUsage, RunUsage } from "./budget/budget_limits.ts";
+export {
+  applyBudgetAction,
+  type BudgetActionHost,
+  budgetEscalationPayload,
+  processBudget,
+} from "./budget/budget_action.ts";
+export { recoverBudget } from "./budget/recover_budget.ts";
+export {
+  ESCALATION_TIMEOUT_MS,
+  type EscalationOutcome,
+  isPrivateAddress,
+  sendEscalation,
+  type SendEscalationOptions,
+} from "./send_escalation.ts";
 export {
   HOOK_BASE_VARIABLES,
   HOOK_QUEUE_LIMIT,
@@ -255,15 +279,10 @@ export {
   ANOMALY_HISTORY_LIMIT,
   ANOMALY_TYPES,
   type AnomalyType,
-  checkWebhookUrl,
-  ESCALATION_TIMEOUT_MS,
-  type EscalationOptions,
-  type EscalationOutcome,
   type HealthHost,
   HealthMonitor,
   type HealthMonitorOptions,
   type HealthRunOutcome,
   type HealthStatus,
   type HealthWatch,
-  sendEscalation,
 } from "./health/mod.ts";

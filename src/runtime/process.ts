@@ -30,7 +30,7 @@ import type {
   ProcessPartFactory,
   ProcessSource,
 } from "./process_parts.ts";
-import type { Invoker } from "./process_event.ts";
+import type { AgentProcessOptions, ProcessSummary } from "./process_options.ts";
 import { ProcessRuns } from "./process_runs.ts";
 import { PartSet } from "./part_set.ts";
 import { Conversation } from "./conversation.ts";
@@ -45,42 +45,10 @@ import { ProcessHooks } from "./hooks/process_hooks.ts";
 import { Inbox } from "./inbox/inbox.ts";
 import { InboxWaker } from "./inbox/inbox_waker.ts";
 import { HealthMonitor } from "./health/health_monitor.ts";
+import { ProcessBudget } from "./budget/process_budget.ts";
+import type { BudgetTracker } from "./budget/budget_tracker.ts";
 
-/** Options for {@linkcode AgentProcess}. */
-export interface AgentProcessOptions {
-  /** Process name (already checked against the name rule). */
-  name: string;
-  /** The parsed config, `${VAR}` references not yet resolved. */
-  config: ProcessConfig;
-  /** Where it came from. @default "library" */
-  source?: ProcessSource;
-  /** Process id. @default a new UUID */
-  processId?: string;
-  /** Deploy time in epoch seconds. @default now */
-  createdAt?: number;
-  /** Resolves `${VAR}` references at start. @default nothing resolves */
-  env?: EnvLookup;
-  /** The process journal. */
-  journal?: ProcessJournal;
-  /** Logger the process writes to. @default a logger named `agentry.process` */
-  logger?: Logger;
-  /** Part factories, started in order and stopped in reverse. */
-  parts?: readonly ProcessPartFactory[];
-  /** Runs the agent for an event. @default none: events are dead-lettered as "no runner" */
-  invoker?: Invoker;
-  /** The runtime's data directory (the `file` memory provider defaults to `<dataDir>/memory/<name>`). @default "./.agentry" */
-  dataDir?: string;
-}
-
-/** Summary used in process lists. */
-export interface ProcessSummary {
-  /** Name. */
-  name: string;
-  /** Current state. */
-  state: ProcessState;
-  /** Process id. */
-  process_id: string;
-}
+export type { AgentProcessOptions, ProcessSummary } from "./process_options.ts";
 
 const SUSPENDABLE: readonly ProcessState[] = ["running", "awaiting"];
 const RESUMABLE: readonly ProcessState[] = ["suspended", "awaiting"];
@@ -136,6 +104,8 @@ export class AgentProcess {
     awake: () => this.#config.inbox.wake && STARTED_STATES.has(this.state),
     inject: (event) => void this.#runs.inject(event),
   });
+  /** Budget (issue 13). */
+  #budget: ProcessBudget;
 
   /** A process in state `created`. */
   constructor(options: AgentProcessOptions) {
@@ -173,6 +143,8 @@ export class AgentProcess {
       fail: (reason) => void this.#serial(() => this.#fail(reason)),
       runStarted: () => this.#idleClock.runStarted(),
       runEnded: () => this.#idleClock.runEnded(this.#config.idle_timeout, STARTED_STATES.has(this.state)),
+      budget: () => this.#budget.tracker, // Budget (issue 13)
+      budgetExceeded: (violation) => this.#budget.exceeded(violation),
     }, options.invoker);
     this.#lifecycle.onTransition((t) => this.#onTransition(t));
     this.#stores = new ProcessStores({
@@ -184,6 +156,10 @@ export class AgentProcess {
     });
     this.#journal?.setRedactor(this.#stores.secrets);
     this.health = new HealthMonitor(this, { logger: this.#logger }); // reads config.health at every check
+    this.#budget = new ProcessBudget(this, {
+      logger: this.#logger,
+      stop: (r) => this.#serial(() => this.#stop(r)),
+    });
     if (this.#config.inbox.enabled) {
       this.#inbox = new Inbox({
         process: this.name,
@@ -201,6 +177,11 @@ export class AgentProcess {
   /** The inbox (messages and questions from operators), when `inbox.enabled`; kept across starts. */
   get inbox(): Inbox | undefined {
     return this.#inbox;
+  }
+
+  /** The budget (issue 13) while `budget.enabled` (live patches build and remove it); kept across starts. */
+  get budget(): BudgetTracker | undefined {
+    return this.#budget.tracker;
   }
 
   /** Context state: kept for the life of the deployment (and recovered from the journal at deploy). */
@@ -267,6 +248,7 @@ export class AgentProcess {
       parts: this.#parts.statuses(),
       secrets: { enabled: this.#config.secrets.enabled, active: this.#stores.secrets.activeCount },
       inbox: this.#inbox?.status() ?? { enabled: false, pending: 0, questions: 0 },
+      budget: this.#budget.status(),
     });
   }
 

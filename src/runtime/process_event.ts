@@ -15,6 +15,7 @@ import type { MemoryStore } from "./memory/memory_store.ts";
 import type { ProcessHooks } from "./hooks/process_hooks.ts";
 import type { Inbox } from "./inbox/inbox.ts";
 import type { HealthWatch } from "./health/health_monitor.ts";
+import type { BudgetRun } from "./budget/budget_run.ts";
 
 /** An event delivered to a process (a trigger firing, or an injected event). */
 export interface ProcessEvent {
@@ -68,6 +69,11 @@ export interface RunRequest {
   inbox?: Inbox;
   /** Health (issue 13): watches this run's tool calls, when `health.enabled` at run start. @default none */
   health?: HealthWatch;
+  /**
+   * Budget (issue 13), when `budget.enabled`: the run's checks (`beforeTurn`, `addTokens`,
+   * `beforeToolCall`), its remaining budget for the prompt and the counters for the checkpoint.
+   */
+  budget?: BudgetRun;
 }
 
 /** What a run produced. */

@@ -24,6 +24,8 @@ import { RunLog, type RunRecord, type UsageSummary } from "./run_log.ts";
 import type { ProcessHooks } from "./hooks/process_hooks.ts";
 import type { RunStartHookData } from "./hooks/hook_data.ts";
 import type { HealthMonitor } from "./health/health_monitor.ts";
+import type { BudgetTracker } from "./budget/budget_tracker.ts";
+import type { BudgetRun, BudgetViolation } from "./budget/budget_run.ts";
 
 /** Longest stored reply and error text in journal entries. */
 const REPLY_CHARS = 2000;
@@ -55,6 +57,10 @@ export interface RunsHost {
   runStarted(): void;
   /** A run ended (restarts the idle clock when nothing else runs). */
   runEnded(): void;
+  /** Budget (issue 13): the process's budget, when `budget.enabled`. @default none */
+  budget?(): BudgetTracker | undefined;
+  /** Budget (issue 13): a run had a budget refusal; `on_exceeded` applies (not awaited). */
+  budgetExceeded?(violation: BudgetViolation): void;
 }
 
 /** Counters of runs since deploy, with the delivery counters of the current start. */
@@ -166,7 +172,11 @@ export class ProcessRuns {
     const hooks = stores.hooks?.has("run_start") || stores.hooks?.has("run_end") ? stores.hooks : undefined;
     const facts = hooks && { run_id: report.runId, invocation, attempt, event_id, trigger_id, trigger_type };
     if (facts) hooks?.emit("run_start", facts);
+    let budget: BudgetRun | undefined;
     try {
+      // Budget (issue 13): the run-start check; a refused run is blocked (dead-lettered, not failed).
+      budget = host.budget?.()?.startRun();
+      if (budget?.refusal) throw new RunBlockedError(`budget exceeded: ${budget.refusal.violation.limit}`);
       const result = await invoker({
         name: host.name,
         processId: host.processId,
@@ -181,6 +191,7 @@ export class ProcessRuns {
         conversation: host.conversation,
         ...stores,
         health: watch,
+        budget,
       }) ?? {};
       const reply = result.response === undefined ? null : result.response.slice(0, REPLY_CHARS);
       const record = report.end("succeeded", { reply });
@@ -213,6 +224,7 @@ export class ProcessRuns {
       throw error;
     } finally {
       host.runEnded();
+      if (budget?.violation) host.budgetExceeded?.(budget.violation); // Budget (issue 13): on_exceeded
     }
   }
 }

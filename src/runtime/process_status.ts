@@ -12,6 +12,7 @@ import type { ProcessJournal } from "../journal/mod.ts";
 import type { RunsStatus } from "./process_runs.ts";
 import type { InboxStatus } from "./inbox/inbox_types.ts";
 import type { HealthStatus } from "./health/health_monitor.ts";
+import type { BudgetStatus } from "./budget/budget_tracker.ts";
 
 /** Lifecycle counters of one process since it was deployed (or restored). */
 export interface ProcessCounters {
@@ -61,6 +62,11 @@ export interface ProcessStatus {
   inbox: InboxStatus;
   /** Health (issue 13): whether it is on, anomalies held and the newest one. */
   health: HealthStatus;
+  /**
+   * Budget (issue 13): `{enabled: false}`, or remaining (what the next run starts with), used_today,
+   * last_run, last_reset, next_reset, refusals_today, last_violation.
+   */
+  budget: BudgetStatus | { enabled: false };
   /** Part statuses. */
   [part: string]: unknown;
 }
@@ -92,6 +98,8 @@ export interface StatusInput {
   secrets: { enabled: boolean; active: number };
   /** Inbox counts. */
   inbox: InboxStatus;
+  /** Budget (issue 13). */
+  budget: BudgetStatus | { enabled: false };
 }
 
 /** Builds the status body. */
@@ -122,5 +130,6 @@ export function buildStatus(input: StatusInput): ProcessStatus {
     secrets: { ...input.secrets },
     inbox: { ...input.inbox },
     health: process.health.status(),
+    budget: input.budget,
   };
 }

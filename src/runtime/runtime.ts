@@ -19,6 +19,7 @@ import type { ProcessStatus } from "./process_status.ts";
 import type { DesiredState, ProcessStore, StoredProcess } from "./process_store.ts";
 import { restoreDeployments } from "./runtime_restore.ts";
 import { recoverConversation } from "./conversation.ts";
+import { recoverBudget } from "./budget/recover_budget.ts";
 
 /** The default state directory, relative to the working directory. */
 export const DEFAULT_DATA_DIR = ".agentry";
@@ -163,6 +164,7 @@ export class AgentRuntime {
     try {
       await process.context.recover();
       if (journal) await recoverConversation(process.conversation, journal);
+      if (journal && process.budget) await recoverBudget(process.budget, journal); // Budget (issue 13)
     } catch (error) {
       throw deployFailed(`the context of ${name} could not be recovered`, { process: name, cause: error });
     }
@@ -248,6 +250,29 @@ export class AgentRuntime {
       this.#stored.set(name, next);
     }
     process.setInstructions(instructions);
+  }
+
+  /**
+   * Live patches (issue 13): replaces a process's `budget` or `health` section, already validated as a
+   * whole. The budget's limits apply at its next check (counters kept); `enabled` builds or removes it;
+   * health checks read `config.health` at each check. `raw` is the section as written (references unresolved), kept in the store for an API
+   * deployment so a restart keeps it. Rejects (changing nothing) when a `${VAR}` reference cannot be
+   * resolved with the process's environment.
+   */
+  async updateSection<K extends "budget" | "health">(
+    name: string,
+    key: K,
+    change: { section: ProcessConfig[K]; raw: Record<string, unknown> },
+  ): Promise<void> {
+    const process = this.require(name);
+    process.resolveReferences(change.section); // throws, changing nothing, when a reference cannot resolve
+    const record = this.#stored.get(name);
+    if (record && this.#store) {
+      const next = { ...record, config: { ...record.config, [key]: change.raw } };
+      await this.#store.save(next);
+      this.#stored.set(name, next);
+    }
+    process.updateConfig({ ...process.config, [key]: change.section });
   }
 
   /** Stops and unregisters a process and forgets its stored deployment. Its journal entries stay. */

@@ -1,7 +1,7 @@
 /**
  * BudgetConfig: the `budget` config section, per-run and per-day limits on tool calls, model turns, runs
- * and cost. Cost is counted in abstract units, not money: each tool call adds its tool's `cost_weight`;
- * model turns cost nothing. Daily counters reset at `daily_reset_hour_utc`.
+ * cost and model tokens. Cost is counted in abstract units, not money: each tool call adds its tool's
+ * `cost_weight`; model turns cost nothing (their tokens are capped by `max_tokens_per_run` / `_per_day`). Daily counters reset at `daily_reset_hour_utc`.
  *
  * @module
  */
@@ -83,6 +83,18 @@ export interface BudgetConfigInput {
    */
   max_cost_per_day?: number | null;
   /**
+   * Most model tokens (input + output, as the provider reports them) in one run; no model turn starts once
+   * it is reached. An integer >= 1, or null for no limit. (Ours, beyond the reference.)
+   * @default null
+   */
+  max_tokens_per_run?: number | null;
+  /**
+   * Most model tokens (input + output) per day; no run or model turn starts once it is reached. An integer
+   * >= 1, or null for no limit. (Ours, beyond the reference.)
+   * @default null
+   */
+  max_tokens_per_day?: number | null;
+  /**
    * Cost settings by exact tool name. Tools not listed cost 1 and are reversible.
    * @default {}
    */
@@ -153,6 +165,18 @@ export interface BudgetConfig {
    */
   max_cost_per_day: number | null;
   /**
+   * Most model tokens (input + output, as the provider reports them) in one run; no model turn starts once
+   * it is reached. An integer >= 1, or null for no limit. (Ours, beyond the reference.)
+   * @default null
+   */
+  max_tokens_per_run: number | null;
+  /**
+   * Most model tokens (input + output) per day; no run or model turn starts once it is reached. An integer
+   * >= 1, or null for no limit. (Ours, beyond the reference.)
+   * @default null
+   */
+  max_tokens_per_day: number | null;
+  /**
    * Cost settings by exact tool name. Tools not listed cost 1 and are reversible.
    * @default {}
    */
@@ -200,6 +224,8 @@ export const BudgetConfigSchema: z.ZodType<BudgetConfig, BudgetConfigInput> = ex
     max_tool_calls_per_day: integer({ min: 1 }, OR_NULL).nullable().default(null),
     max_runs_per_day: integer({ min: 1 }, OR_NULL).nullable().default(null),
     max_cost_per_day: number({ gt: 0 }, OR_NULL).nullable().default(null),
+    max_tokens_per_run: integer({ min: 1 }, OR_NULL).nullable().default(null),
+    max_tokens_per_day: integer({ min: 1 }, OR_NULL).nullable().default(null),
     tool_costs: z.record(nonEmptyString("a tool name"), ToolCostSchema, {
       error: "an object mapping tool names to {cost_weight, irreversible}",
     }).default(() => ({})),

@@ -12,6 +12,8 @@ Deno.test("an empty budget section resolves to unlimited defaults", () => {
     max_tool_calls_per_day: null,
     max_runs_per_day: null,
     max_cost_per_day: null,
+    max_tokens_per_run: null,
+    max_tokens_per_day: null,
     tool_costs: {},
     on_exceeded: "pause",
     escalation: null,
@@ -77,4 +79,18 @@ Deno.test("on_exceeded is one of its values and escalate needs an escalation tar
     parseSection("budget", { on_exceeded: "escalate", escalation: { event_type: "budget.alert" } }),
   );
   assert.deepEqual(ok.escalation, { event_type: "budget.alert" });
+});
+
+Deno.test("token limits are integers >= 1 or null", () => {
+  const budget = expectOk(parseSection("budget", { max_tokens_per_run: 5000, max_tokens_per_day: null }));
+  assert.equal(budget.max_tokens_per_run, 5000);
+  assert.equal(budget.max_tokens_per_day, null);
+  assert.match(
+    issueAt(parseSection("budget", { max_tokens_per_day: 1.5 }), "budget.max_tokens_per_day").expected,
+    /an integer >= 1 or null/,
+  );
+  assert.match(
+    issueAt(parseSection("budget", { max_tokens_per_run: "5" }), "budget.max_tokens_per_run").expected,
+    /got a string/,
+  );
 });

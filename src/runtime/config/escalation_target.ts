@@ -5,7 +5,7 @@
  */
 
 import type { z } from "zod";
-import { httpUrl, nonEmptyString, strictObject } from "./_fields.ts";
+import { boolean, httpUrl, nonEmptyString, strictObject } from "./_fields.ts";
 import { exactly } from "../../_util/schema_proof.ts";
 
 /**
@@ -17,6 +17,11 @@ export interface EscalationTarget {
   webhook_url?: string;
   /** Event type emitted on the event bus for each escalation. A non-empty string. */
   event_type?: string;
+  /**
+   * Lets `webhook_url` name a loopback, private or link-local address (refused otherwise, when sending).
+   * @default false
+   */
+  allow_private_network?: boolean;
 }
 
 const TARGET_WORDS = "an escalation target object with webhook_url, event_type or both";
@@ -26,6 +31,7 @@ function targetSchema(noun: string): z.ZodType<EscalationTarget, EscalationTarge
     strictObject({
       webhook_url: httpUrl("an http(s) URL to POST escalations to").optional(),
       event_type: nonEmptyString("a non-empty event type to emit on the event bus").optional(),
+      allow_private_network: boolean().optional(),
     }, { noun }).superRefine((target, ctx) => {
       if (target.webhook_url === undefined && target.event_type === undefined) {
         ctx.addIssue({ code: "custom", path: [], message: `${TARGET_WORDS} (neither was given)` });

@@ -29,7 +29,7 @@ Deno.test("an unknown field inside escalation is refused with its path", () => {
     parseSection("budget", { escalation: { event_type: "x", channel: "#ops" } }),
     "budget.escalation.channel",
   );
-  assert.equal(issue.expected, "no such field; allowed: webhook_url, event_type");
+  assert.equal(issue.expected, "no such field; allowed: webhook_url, event_type, allow_private_network");
 });
 
 Deno.test("escalation may be null and is null by default", () => {
@@ -39,4 +39,18 @@ Deno.test("escalation may be null and is null by default", () => {
     issueAt(parseSection("mission", { escalation: "ops" }), "mission.escalation").expected,
     /or null \(got a string\)/,
   );
+});
+
+Deno.test("allow_private_network is an optional boolean of an escalation target", () => {
+  assert.deepEqual(
+    expectOk(
+      parseWith(EscalationTargetSchema, { webhook_url: "http://10.0.0.5/hook", allow_private_network: true }),
+    ),
+    { webhook_url: "http://10.0.0.5/hook", allow_private_network: true },
+  );
+  const issue = issueAt(
+    parseWith(EscalationTargetSchema, { event_type: "x", allow_private_network: 1 }),
+    "allow_private_network",
+  );
+  assert.match(issue.expected, /true or false/);
 });

@@ -27,7 +27,7 @@ import {
   observeCall,
   type ObservedCall,
 } from "./detectors.ts";
-import { sendEscalation } from "./escalation.ts";
+import { sendEscalation } from "../send_escalation.ts";
 
 /** Anomalies kept per process (the oldest go first). */
 export const ANOMALY_HISTORY_LIMIT = 500;
@@ -94,8 +94,6 @@ export interface HealthHost {
 export interface HealthMonitorOptions {
   /** Logger. */
   logger: Logger;
-  /** Emits an escalation on the event bus (`escalation.event_type`). @default none: logged as not sent */
-  emit?: (eventType: string, payload: Record<string, unknown>) => void;
   /** Clock in ms. @default Date.now */
   now?: () => number;
 }
@@ -265,20 +263,20 @@ export class HealthMonitor {
         details: anomaly.details,
         timestamp: anomaly.timestamp,
       };
+      const target = this.#host.resolveReferences(config.escalation);
       this.#track(
-        sendEscalation(this.#host.resolveReferences(config.escalation), payload, { emit: this.#options.emit })
-          .then((outcome) => {
-            if (
-              outcome.webhook !== "delivered" && outcome.webhook !== "none" ||
-              outcome.event === "no_event_bus"
-            ) {
-              logger.warning("health escalation not delivered", { process, ...outcome });
-            }
-            return this.#host.journal?.record("health_escalation", {
-              anomaly_type: anomaly.type,
-              ...outcome,
-            });
-          }),
+        sendEscalation(target, payload).then((outcome) => {
+          // An escalation's event_type has no event bus to go to yet: it is journaled, not emitted.
+          const event = target.event_type === undefined ? "none" : "no_event_bus";
+          if (!outcome.sent || event !== "none") {
+            logger.warning("health escalation not delivered", { process, ...outcome, event });
+          }
+          return this.#host.journal?.record("health_escalation", {
+            anomaly_type: anomaly.type,
+            ...outcome,
+            event,
+          });
+        }),
       );
     }
     this.#track(

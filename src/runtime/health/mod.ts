@@ -49,10 +49,3 @@ export {
   type HealthStatus,
   type HealthWatch,
 } from "./health_monitor.ts";
-export {
-  checkWebhookUrl,
-  ESCALATION_TIMEOUT_MS,
-  type EscalationOptions,
-  type EscalationOutcome,
-  sendEscalation,
-} from "./escalation.ts";
