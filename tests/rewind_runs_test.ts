@@ -265,7 +265,7 @@ Deno.test("the engine refuses an unknown entry, a process without journal and an
     await assert.rejects(rewindProcess(journaled, "nope"), code("ENTRY_NOT_FOUND"));
     await assert.rejects(previewRewind(journaled, "nope"), code("ENTRY_NOT_FOUND"));
     await assert.rejects(rewindProcess(plain, "nope"), code("JOURNAL_DISABLED"));
-    await assert.rejects(previewRewind(journaled, "nope", { mode: "all" }), code("INVALID_MODE"));
+    await assert.rejects(previewRewind(journaled, "nope", { mode: "all" }), code("INVALID_FIELD"));
   } finally {
     await runtime.close();
     await Deno.remove(dataDir, { recursive: true });

@@ -137,6 +137,15 @@ const TRANSLATIONS: { [C in RuntimeErrorCode]: Translation<C> } = {
     }),
   SECRETS_DISABLED: () =>
     new ApiError("SECRETS_DISABLED", "This process has no secret scoping (secrets.enabled is false)."),
+  // Rewind (issue 13)
+  JOURNAL_DISABLED: () =>
+    new ApiError("JOURNAL_DISABLED", "This process keeps no journal (journal.level is none)."),
+  ENTRY_NOT_FOUND: () => new ApiError("ENTRY_NOT_FOUND", "No journal entry of this process has this id."),
+  REWIND_BUSY: (error) =>
+    new ApiError(
+      "REWIND_BUSY",
+      `A run was still in flight after ${error.details.waitMs / 1000} s; nothing was rewound. Try again.`,
+    ),
   // Health (issue 13)
   HEALTH_DISABLED: () =>
     new ApiError("HEALTH_DISABLED", "This process has no health monitoring (health.enabled is false)."),

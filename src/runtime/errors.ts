@@ -68,6 +68,13 @@ export interface RuntimeErrorDetails {
   INBOX_FULL: { process: string };
   /** The question a caller waits on was evicted or cleared. */
   QUESTION_REMOVED: { process: string; questionId: string; reason: "evicted" | "cleared" };
+  // --- Rewind (issue 13) ---
+  /** A rewind on a process that keeps no journal. */
+  JOURNAL_DISABLED: { process: string };
+  /** No journal entry of the process has this id. */
+  ENTRY_NOT_FOUND: { process: string; entryId: string };
+  /** A run was still in flight after the rewind waited `waitMs`; nothing was rewound. */
+  REWIND_BUSY: { process: string; waitMs: number };
   // --- Health (issue 13) ---
   /** A health operation on a process without health monitoring (`health.enabled` false). */
   HEALTH_DISABLED: { process: string };

@@ -267,8 +267,6 @@ export {
   previewRewind,
   REWIND_ENTRY,
   REWIND_WAIT_MS,
-  RewindError,
-  type RewindErrorCode,
   type RewindOptions,
   rewindProcess,
   type RewindResult,

@@ -11,14 +11,7 @@
  */
 
 import { z } from "@hono/zod-openapi";
-import {
-  previewRewind,
-  REWIND_MODES,
-  REWIND_WAIT_MS,
-  RewindError,
-  rewindProcess,
-} from "../../runtime/mod.ts";
-import { ApiError } from "../errors.ts";
+import { previewRewind, REWIND_MODES, REWIND_WAIT_MS, rewindProcess } from "../../runtime/mod.ts";
 import { errorResponses, jsonContent, NameParamSchema } from "../schemas.ts";
 import { RewindBodySchema, RewindPlanSchema, RewindResultSchema } from "../rewind_schemas.ts";
 import { invalidField, missingField, refuseUnknownFields } from "./_body_fields.ts";
@@ -49,7 +42,7 @@ export function registerRewindRoutes(ctx: RouteContext): void {
     const target = query.target_entry_id?.at(-1);
     if (!target) throw missingField("target_entry_id", "a journal entry id");
     const mode = query.mode?.at(-1);
-    return c.json(await translate(() => previewRewind(process, target, { mode })));
+    return c.json(await previewRewind(process, target, { mode }));
   });
 
   route({
@@ -77,31 +70,11 @@ export function registerRewindRoutes(ctx: RouteContext): void {
     if (actor !== undefined && (typeof actor !== "string" || actor === "")) {
       throw invalidField("actor", "a non-empty string");
     }
-    const result = await translate(() =>
-      rewindProcess(process, target, { mode, actor: actor ?? "api", waitMs: REWIND_WAIT_MS })
-    );
+    const result = await rewindProcess(process, target, {
+      mode,
+      actor: actor ?? "api",
+      waitMs: REWIND_WAIT_MS,
+    });
     return c.json(result);
   });
-}
-
-/** Runs `operation`, answering a {@linkcode RewindError} with its API error. */
-async function translate<T>(operation: () => Promise<T>): Promise<T> {
-  try {
-    return await operation();
-  } catch (error) {
-    if (!(error instanceof RewindError)) throw error;
-    switch (error.code) {
-      case "INVALID_MODE":
-        throw invalidField("mode", MODES_TEXT);
-      case "JOURNAL_DISABLED":
-        throw new ApiError("JOURNAL_DISABLED", "This process keeps no journal (journal.level is none).");
-      case "ENTRY_NOT_FOUND":
-        throw new ApiError("ENTRY_NOT_FOUND", "No journal entry of this process has this id.");
-      case "REWIND_BUSY":
-        throw new ApiError(
-          "REWIND_BUSY",
-          `A run was still in flight after ${REWIND_WAIT_MS / 1000} s; nothing was rewound. Try again.`,
-        );
-    }
-  }
 }

@@ -14,6 +14,7 @@ import type { JournalEntry, ProcessJournal } from "../../journal/mod.ts";
 import type { ProcessState } from "../lifecycle.ts";
 import { type AgentProcess, runsOf } from "../process.ts";
 import { CHECKPOINT_ENTRY } from "../context/recover_context.ts";
+import { RuntimeError } from "../errors.ts";
 import {
   planRewind,
   REWIND_MODES,
@@ -28,22 +29,6 @@ export const REWIND_WAIT_MS = 10_000;
 
 /** Entry type of an applied rewind. */
 export const REWIND_ENTRY = "rewind";
-
-/** Why a rewind was refused. */
-export type RewindErrorCode = "JOURNAL_DISABLED" | "ENTRY_NOT_FOUND" | "REWIND_BUSY" | "INVALID_MODE";
-
-/** A refused rewind; `code` says why (the control API answers 400, 404, 409 and 422). */
-export class RewindError extends Error {
-  /** Stable code. */
-  readonly code: RewindErrorCode;
-
-  /** An error with a log-safe message. */
-  constructor(code: RewindErrorCode, message: string) {
-    super(message);
-    this.name = "RewindError";
-    this.code = code;
-  }
-}
 
 /** Options for {@linkcode rewindProcess}. */
 export interface RewindOptions {
@@ -85,7 +70,7 @@ export async function previewRewind(
 }
 
 /**
- * Rewinds `process` to just before `targetEntryId`. Rejects with a {@linkcode RewindError}:
+ * Rewinds `process` to just before `targetEntryId`. Rejects with a {@linkcode RuntimeError}:
  * JOURNAL_DISABLED, INVALID_MODE, ENTRY_NOT_FOUND, or REWIND_BUSY when a run is still in flight after
  * `waitMs` (the process is then resumed and nothing changed). Rewinds of one process run one at a time.
  */
@@ -161,12 +146,19 @@ async function apply(
 function checkMode(mode: string | undefined): RewindMode {
   const value = mode ?? "both";
   if ((REWIND_MODES as readonly string[]).includes(value)) return value as RewindMode;
-  throw new RewindError("INVALID_MODE", `unknown rewind mode; one of: ${REWIND_MODES.join(", ")}`);
+  const expected = `one of ${REWIND_MODES.join(", ")}`;
+  throw new RuntimeError("INVALID_FIELD", `unknown rewind mode; ${expected}`, {
+    details: { field: "mode", expected },
+  });
 }
 
 function journalOf(process: AgentProcess): ProcessJournal {
   const journal = process.journal;
-  if (!journal) throw new RewindError("JOURNAL_DISABLED", `process ${process.name} keeps no journal`);
+  if (!journal) {
+    throw new RuntimeError("JOURNAL_DISABLED", `process ${process.name} keeps no journal`, {
+      details: { process: process.name },
+    });
+  }
   return journal;
 }
 
@@ -178,7 +170,11 @@ async function locate(
     entry.entry_id === targetEntryId || !isRewindTransition(entry)
   );
   const index = entries.findIndex((entry) => entry.entry_id === targetEntryId);
-  if (index === -1) throw new RewindError("ENTRY_NOT_FOUND", "no journal entry of this process has this id");
+  if (index === -1) {
+    throw new RuntimeError("ENTRY_NOT_FOUND", "no journal entry of this process has this id", {
+      details: { process: journal.process, entryId: targetEntryId },
+    });
+  }
   return { entries, index };
 }
 
@@ -192,7 +188,13 @@ async function quiet(process: AgentProcess, waitMs: number): Promise<void> {
       if (!busy()) return;
     }
     if (Date.now() >= deadline) {
-      throw new RewindError("REWIND_BUSY", `a run of ${process.name} is still in flight after ${waitMs} ms`);
+      throw new RuntimeError(
+        "REWIND_BUSY",
+        `a run of ${process.name} is still in flight after ${waitMs} ms`,
+        {
+          details: { process: process.name, waitMs },
+        },
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, Math.min(25, Math.max(1, deadline - Date.now()))));
   }
