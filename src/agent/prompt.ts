@@ -80,6 +80,8 @@ function missionBlock(mission: MissionView): string {
   if (mission.success_criteria) lines.push(`Success criteria: ${mission.success_criteria}`);
   const confidence = last ? String(last.confidence) : "none";
   const summary = last ? last.progress_summary : "none";
-  lines.push(`Evaluations: ${mission.evaluations.length} | Last confidence: ${confidence} | Last summary: ${summary}`);
+  lines.push(
+    `Evaluations: ${mission.evaluations.length} | Last confidence: ${confidence} | Last summary: ${summary}`,
+  );
   return lines.join("\n");
 }

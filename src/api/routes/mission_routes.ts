@@ -108,7 +108,10 @@ export function registerMissionRoutes(ctx: RouteContext): void {
     takesBody: true,
     request: {
       params: NameParamSchema,
-      body: { content: { "application/json": { schema: z.record(z.string(), z.unknown()) } }, required: true },
+      body: {
+        content: { "application/json": { schema: z.record(z.string(), z.unknown()) } },
+        required: true,
+      },
     },
     responses: {
       200: jsonContent(MissionPatchAnswerSchema, "The new mission section"),

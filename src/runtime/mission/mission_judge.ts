@@ -114,7 +114,9 @@ export function parseJudgeAnswer(text: string): JudgeVerdict {
   const parsed = VerdictSchema.safeParse(value);
   if (!parsed.success) {
     const where = parsed.error.issues.map((i) => i.path.join(".") || "(answer)").join(", ");
-    throw new JudgeAnswerError(`the judge answer is not {achieved, confidence, reasoning, progress_summary}: ${where}`);
+    throw new JudgeAnswerError(
+      `the judge answer is not {achieved, confidence, reasoning, progress_summary}: ${where}`,
+    );
   }
   return parsed.data;
 }

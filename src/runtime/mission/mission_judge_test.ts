@@ -6,7 +6,12 @@ Deno.test("a strict judge answer is read with every field", () => {
   const verdict = parseJudgeAnswer(
     '  {"achieved": true, "confidence": 0.85, "reasoning": "all sent", "progress_summary": "done"}\n',
   );
-  assert.deepEqual(verdict, { achieved: true, confidence: 0.85, reasoning: "all sent", progress_summary: "done" });
+  assert.deepEqual(verdict, {
+    achieved: true,
+    confidence: 0.85,
+    reasoning: "all sent",
+    progress_summary: "done",
+  });
 });
 
 Deno.test("malformed judge answers are refused, each with a JudgeAnswerError", () => {

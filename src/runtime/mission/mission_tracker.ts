@@ -248,9 +248,14 @@ export class MissionTracker {
       this.#move("completed", `objective achieved (confidence ${answer.confidence})`);
       if (config.on_complete !== "continue") {
         const action = config.on_complete;
-        this.#track(this.#host.complete(action, "mission completed").catch((error) => {
-          this.#logger.warning("mission on_complete failed", { process: this.#host.name, error: String(error) });
-        }));
+        this.#track(
+          this.#host.complete(action, "mission completed").catch((error) => {
+            this.#logger.warning("mission on_complete failed", {
+              process: this.#host.name,
+              error: String(error),
+            });
+          }),
+        );
       }
     } else if (answer.confidence < threshold && config.escalation) {
       this.#escalate(evaluation, config);
@@ -269,10 +274,17 @@ export class MissionTracker {
       progress_summary: evaluation.progress_summary,
       evaluation: evaluation.evaluation,
     };
-    this.#track(sendEscalation(target, payload).then((outcome) => {
-      if (!outcome.sent) this.#logger.warning("mission escalation not delivered", { process: this.#host.name });
-      return this.#host.journal?.record("mission_escalation", { confidence: evaluation.confidence, ...outcome });
-    }));
+    this.#track(
+      sendEscalation(target, payload).then((outcome) => {
+        if (!outcome.sent) {
+          this.#logger.warning("mission escalation not delivered", { process: this.#host.name });
+        }
+        return this.#host.journal?.record("mission_escalation", {
+          confidence: evaluation.confidence,
+          ...outcome,
+        });
+      }),
+    );
   }
 
   #checkLimits(): void {

@@ -1,5 +1,9 @@
 import assert from "node:assert/strict";
-import { type MissionConfig, type MissionConfigInput, MissionConfigSchema } from "../config/mission_config.ts";
+import {
+  type MissionConfig,
+  type MissionConfigInput,
+  MissionConfigSchema,
+} from "../config/mission_config.ts";
 import { MemoryJournal, ProcessJournal } from "../../journal/mod.ts";
 import { Logger } from "../../log.ts";
 import { isRuntimeError } from "../errors.ts";
@@ -156,7 +160,9 @@ Deno.test("timeout_hours fails the mission at the next run, which is refused", a
   assert.equal(await run(), "mission failed");
   assert.equal(tracker.state, "failed");
   assert.equal(tracker.view().reason, "timeout reached");
-  assert.ok((await entries("mission_state")).some((e) => e.to === "failed" && /timeout/.test(String(e.reason))));
+  assert.ok(
+    (await entries("mission_state")).some((e) => e.to === "failed" && /timeout/.test(String(e.reason))),
+  );
 });
 
 Deno.test("max_invocations fails the mission after that many runs unless the last evaluation achieves it", async () => {
