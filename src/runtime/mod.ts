@@ -308,4 +308,5 @@ export {
   parseMissionSnapshot,
   ProcessMission,
   recoverMission,
+  requireMission,
 } from "./mission/mod.ts";

@@ -200,11 +200,6 @@ export class AgentProcess {
     return this.#mission.tracker;
   }
 
-  /** The mission; throws a {@linkcode RuntimeError} MISSION_DISABLED when `mission.enabled` is false. */
-  requireMission(): MissionTracker {
-    return this.#mission.require();
-  }
-
   /** Context state: kept for the life of the deployment (and recovered from the journal at deploy). */
   get context(): ContextStore {
     return this.#stores.context;

@@ -14,7 +14,7 @@
  */
 
 import { z } from "@hono/zod-openapi";
-import type { AgentProcess } from "../../runtime/mod.ts";
+import { type AgentProcess, requireMission } from "../../runtime/mod.ts";
 import { ApiError } from "../errors.ts";
 import { errorResponses, jsonContent, NameParamSchema } from "../schemas.ts";
 import { MissionAnswerSchema, MissionPatchAnswerSchema } from "../mission_schemas.ts";
@@ -33,7 +33,7 @@ export function registerMissionRoutes(ctx: RouteContext): void {
   const base = "/api/v1/processes/{name}/mission";
   const answer = (process: AgentProcess): MissionAnswer => ({
     name: process.name,
-    ...process.requireMission().view(),
+    ...requireMission(process).view(),
   });
 
   route({
@@ -74,7 +74,7 @@ export function registerMissionRoutes(ctx: RouteContext): void {
         details: [{ field: "reason", expected: "a non-empty string" }],
       });
     }
-    process.requireMission().fail(reason ?? DEFAULT_FAIL_REASON);
+    requireMission(process).fail(reason ?? DEFAULT_FAIL_REASON);
     return c.json(answer(process));
   });
 
@@ -93,7 +93,7 @@ export function registerMissionRoutes(ctx: RouteContext): void {
       },
     }, (c) => {
       const process = findProcess(runtime, c.req.param("name") ?? "");
-      const mission = process.requireMission();
+      const mission = requireMission(process);
       if (operation === "pause") mission.pause();
       else mission.resume();
       return c.json(answer(process));

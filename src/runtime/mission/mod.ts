@@ -46,5 +46,5 @@ export {
   type MissionView,
 } from "./mission_tracker.ts";
 export { type MissionSnapshot, parseMissionSnapshot } from "./mission_snapshot.ts";
-export { type MissionStatus, ProcessMission } from "./process_mission.ts";
+export { type MissionStatus, ProcessMission, requireMission } from "./process_mission.ts";
 export { recoverMission } from "./recover_mission.ts";

@@ -54,14 +54,6 @@ export class ProcessMission {
     return this.#tracker ??= new MissionTracker(this.#host, { logger: this.#logger, now: this.#now });
   }
 
-  /** The tracker; throws a {@linkcode RuntimeError} MISSION_DISABLED when the mission is off. */
-  require(): MissionTracker {
-    const tracker = this.tracker;
-    if (tracker) return tracker;
-    const process = this.#host.name;
-    throw new RuntimeError("MISSION_DISABLED", `process ${process} has no mission`, { details: { process } });
-  }
-
   /** The `mission` key of the status body. */
   status(): MissionStatus {
     const tracker = this.tracker;
@@ -69,4 +61,16 @@ export class ProcessMission {
     const view = tracker.view();
     return { enabled: true, state: view.state, evaluations: view.evaluations.length };
   }
+}
+
+/** The mission of `process`; throws a {@linkcode RuntimeError} MISSION_DISABLED when it has none. */
+export function requireMission(
+  process: { name: string; mission: MissionTracker | undefined },
+): MissionTracker {
+  const tracker = process.mission;
+  if (tracker) return tracker;
+  const name = process.name;
+  throw new RuntimeError("MISSION_DISABLED", `process ${name} has no mission`, {
+    details: { process: name },
+  });
 }
