@@ -295,3 +295,52 @@ Deno.test({
     evaluations: 0,
   });
 });
+
+Deno.test({
+  name: "mission progress and a live mission patch survive a restart of the runtime with the same data dir",
+  sanitizeResources: false,
+  sanitizeOps: false,
+}, async () => {
+  await using dir = await tempDir();
+  await using model = startModelServer({ respond });
+  const args = ["--data-dir", join(dir.path, "state")];
+  const env = { OPENAI_BASE_URL: model.url, OPENAI_API_KEY: "test-key" };
+  const port = freePort();
+  const first = await startRuntime(args, env);
+  let before;
+  try {
+    const { client } = first;
+    await client.deploy("keeper", {
+      model: "openai:gpt-test",
+      instructions: "You write reports.",
+      journal: { level: "checkpoint" },
+      mission: mission({ eval_model: "openai:judge-no" }),
+      triggers: [{ type: "webhook", webhook_path: "/go", webhook_port: port }],
+    }, { start: true });
+    await fire(port, "/go");
+    await until(
+      "the first evaluation",
+      async () => (await client.getMission("keeper")).evaluations.length === 1,
+    );
+    await fire(port, "/go");
+    await until(
+      "the second evaluation",
+      async () => (await client.getMission("keeper")).evaluations.length === 2,
+    );
+    await client.pauseMission("keeper");
+    await client.updateMission("keeper", { objective: "Send the monthly report" });
+    before = await client.getMission("keeper");
+  } finally {
+    await first[Symbol.asyncDispose]();
+  }
+  await using second = await startRuntime(args, env);
+  await until(
+    "the process is restored",
+    async () => (await second.client.listProcesses()).processes.some((p) => p.name === "keeper"),
+  );
+  const after = await second.client.getMission("keeper");
+  assert.equal(after.objective, "Send the monthly report", "the patched section is kept");
+  assert.equal(after.invocation_count, 2);
+  assert.deepEqual(after.evaluations, before.evaluations);
+  assert.equal(after.state, "paused", "the pause, journaled after the last checkpoint, is replayed");
+});

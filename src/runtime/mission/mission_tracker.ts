@@ -22,7 +22,7 @@
  * Runs of a completed mission (except with `continue`) and of a failed one are refused by {@linkcode
  * MissionTracker.begin}.
  *
- * Journal entries: `mission_state` {from, to, reason}, `mission_evaluation` (every field of
+ * Journal entries: `mission_state` {from, to, reason, mission_reason} (`mission_reason`: the view's `reason`), `mission_evaluation` (every field of
  * {@linkcode MissionEvaluation}), `mission_evaluation_error` {invocation, error}, `mission_escalation`
  * {confidence, sent, status?, error?}.
  *
@@ -212,6 +212,20 @@ export class MissionTracker {
     return true;
   }
 
+  /**
+   * Replays a `mission_state` entry journaled after the last checkpoint (an operator's pause, resume or fail,
+   * an activation or a limit reached at run start). `at` is the entry's time in ms.
+   */
+  replay(data: Record<string, unknown>, at: number): void {
+    const states: readonly string[] = ["pending", "active", "paused", "completed", "failed"];
+    const to = data.to;
+    if (typeof to !== "string" || !states.includes(to)) return;
+    this.#state = to as MissionState;
+    if (to === "active" && this.#activatedAt === null) this.#activatedAt = at;
+    const reason = data.mission_reason;
+    if (typeof reason === "string" || reason === null) this.#reason = reason;
+  }
+
   /** Resolves when on_complete actions and escalations under way have settled. */
   async idle(): Promise<void> {
     while (this.#pending.size > 0) await Promise.allSettled([...this.#pending]);
@@ -314,7 +328,7 @@ export class MissionTracker {
     this.#state = to;
     if (to === "active" && this.#activatedAt === null) this.#activatedAt = this.#now();
     this.#logger.info("mission state changed", { process: this.#host.name, from, to, reason });
-    void this.#host.journal?.record("mission_state", { from, to, reason });
+    void this.#host.journal?.record("mission_state", { from, to, reason, mission_reason: this.#reason });
   }
 
   #track(task: Promise<unknown>): void {

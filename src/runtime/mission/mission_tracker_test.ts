@@ -70,7 +70,9 @@ Deno.test("a mission is pending until its first run, then active", async () => {
   assert.equal(tracker.state, "active");
   assert.equal(tracker.view().activated_at, new Date(state.now).toISOString());
   assert.equal(tracker.view().invocation_count, 1);
-  assert.deepEqual(await entries("mission_state"), [{ from: "pending", to: "active", reason: "first run" }]);
+  assert.deepEqual(await entries("mission_state"), [
+    { from: "pending", to: "active", reason: "first run", mission_reason: null },
+  ]);
 });
 
 Deno.test("the judge is asked every eval_every successful runs, with eval_model", async () => {
@@ -253,4 +255,19 @@ Deno.test("progress survives through the checkpoint and is recovered at deploy",
   assert.deepEqual(after.view(), tracker.view());
   assert.equal(after.restore({ state: "weird" }), false);
   assert.equal(after.state, "active");
+});
+
+Deno.test("an operator fail journaled after the last checkpoint is replayed at recovery", async () => {
+  const { tracker, run, state, make, journal } = setup({ eval_every: 5 });
+  await run();
+  await journal.record("checkpoint", { invocation: 1, mission: tracker.snapshot() });
+  await new Promise((r) => setTimeout(r, 2));
+  tracker.fail("no longer needed");
+  await new Promise((r) => setTimeout(r, 2)); // the state entry is written in the background
+  const after = make();
+  assert.equal(await recoverMission(after, journal), true);
+  assert.equal(after.state, "failed");
+  assert.equal(after.view().reason, "no longer needed");
+  assert.equal(after.view().invocation_count, 1);
+  assert.equal(after.view().activated_at, new Date(state.now).toISOString());
 });

@@ -1,6 +1,7 @@
 /**
  * Mission progress survives a restart: each successful run's `checkpoint` journal entry holds it
- * (`mission`), and a deploy brings it back from the last one.
+ * (`mission`), and a deploy brings it back from the last one, then replays the `mission_state` entries
+ * journaled after it (an operator's pause, resume or fail; an activation or a limit reached at run start).
  *
  * @module
  */
@@ -9,15 +10,21 @@ import type { ProcessJournal } from "../../journal/mod.ts";
 import type { MissionTracker } from "./mission_tracker.ts";
 
 /**
- * Restores `mission` from the journal's last `checkpoint` entry holding mission progress, unless the
- * context was reset after it (the process was removed and its name deployed again). True when it came back.
+ * Restores `mission` from the journal's last `checkpoint` entry holding mission progress and the
+ * `mission_state` entries after it, ignoring everything up to the last context reset (the process was
+ * removed and its name deployed again). True when something came back.
  */
 export async function recoverMission(mission: MissionTracker, journal: ProcessJournal): Promise<boolean> {
-  const checkpoints = (await journal.read({ type: "checkpoint" })).filter((e) => e.data.mission != null);
-  const checkpoint = checkpoints.at(-1);
-  if (!checkpoint) return false;
   const resets = (await journal.read({ type: "context_update" })).filter((e) => e.data.reset === true);
-  const lastReset = resets.at(-1);
-  if (lastReset && lastReset.timestamp >= checkpoint.timestamp) return false;
-  return mission.restore(checkpoint.data.mission);
+  const since = resets.at(-1)?.timestamp ?? "";
+  const checkpoint = (await journal.read({ type: "checkpoint" }))
+    .filter((e) => e.data.mission != null && e.timestamp > since).at(-1);
+  let recovered = checkpoint ? mission.restore(checkpoint.data.mission) : false;
+  const after = checkpoint && recovered ? checkpoint.timestamp : since;
+  const states = (await journal.read({ type: "mission_state" })).filter((e) => e.timestamp > after);
+  for (const entry of states) {
+    mission.replay(entry.data, Date.parse(entry.timestamp));
+    recovered = true;
+  }
+  return recovered;
 }
