@@ -187,6 +187,25 @@ export {
   type HealthWatch,
 } from "./src/runtime/mod.ts";
 
+// Mission (issue 13): an objective judged by a model every few runs (AgentProcess.mission).
+export {
+  JUDGE_SYSTEM_MARKER,
+  JudgeAnswerError,
+  type JudgeEvidence,
+  type JudgeRequest,
+  type JudgeVerdict,
+  type MissionEvaluation,
+  type MissionHost,
+  type MissionJudge,
+  type MissionOperation,
+  type MissionSnapshot,
+  type MissionState,
+  type MissionStatus,
+  MissionTracker,
+  type MissionView,
+  parseJudgeAnswer,
+} from "./src/runtime/mod.ts";
+
 // Process config: the parser and manifests. The config types themselves (docs/config.md) are published
 // once, as @agentry/agentry/config.
 export {

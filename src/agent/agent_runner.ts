@@ -7,10 +7,11 @@
  * @module
  */
 
-import { type EnvLookup, parseModelString, ProviderRegistry } from "../models/mod.ts";
+import { type EnvLookup, type ModelClient, parseModelString, ProviderRegistry } from "../models/mod.ts";
 import type {
   ConfigIssue,
   Invoker,
+  MissionJudge,
   PartContext,
   ProcessConfig,
   ProcessPart,
@@ -119,6 +120,7 @@ function agentPart(context: PartContext, options: PartOptions): ProcessPart {
         connections,
         scanner: payloadScanner(context),
         openMode,
+        judge: missionJudge(client, options), // Mission (issue 13)
       });
     },
     async stop() {
@@ -145,6 +147,28 @@ function payloadScanner(context: PartContext): TextScanner | undefined {
   if (guardrails) return createScanner(guardrails);
   if (trigger_delivery.scan_payloads) return createInjectionScanner();
   return undefined;
+}
+
+/**
+ * Mission (issue 13): the judge calls `eval_model` (resolved from the registry, once per model) or the
+ * agent's own client, with no tools, and answers the reply text.
+ */
+function missionJudge(client: ModelClient, options: PartOptions): MissionJudge {
+  const clients = new Map<string, ModelClient>();
+  return async (request) => {
+    let judge = client;
+    if (request.model !== null) {
+      judge = clients.get(request.model) ??
+        options.registry.resolve(request.model, { env: options.env, fetch: options.fetch });
+      clients.set(request.model, judge);
+    }
+    const turn = await judge.complete({
+      messages: [{ role: "system", content: request.system }, { role: "user", content: request.user }],
+      tools: [],
+      signal: request.signal,
+    });
+    return turn.text;
+  };
 }
 
 function providerOf(model: string): string {

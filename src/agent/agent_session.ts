@@ -9,6 +9,7 @@ import type { ModelClient } from "../models/mod.ts";
 import type { TextScanner } from "../guardrails/mod.ts";
 import type { McpConnections } from "./mcp/mod.ts";
 import type { OpenMode } from "./open_mode/mod.ts";
+import type { MissionJudge } from "../runtime/mod.ts";
 
 /** The live parts of one started agent. */
 export interface AgentSession {
@@ -20,4 +21,6 @@ export interface AgentSession {
   scanner: TextScanner | undefined;
   /** Open mode (issue 12): the start's self-changes; undefined unless `execution_mode` is "open". */
   openMode?: OpenMode;
+  /** Mission (issue 13): calls the judge model (`eval_model`, or this agent's model when null). */
+  judge?: MissionJudge;
 }

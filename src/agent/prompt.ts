@@ -7,7 +7,8 @@
  *    and something scored at least `memory_min_score`; at most `memory_max`);
  * 4. system: `[Budget Remaining]` and, as JSON, what is left of each limit (limit − used; null: unlimited;
  *    when a budget is on and `budget.inject_remaining`);
- * 5. system: `[Mission]` with the objective and success criteria (when a mission is on);
+ * 5. system: `[Mission]` with the state, objective, success criteria, then the evaluation count, the last
+ *    confidence and the last progress summary (when a mission is on);
  * 6. system: the operator messages block (the inbox fills it; absent when it is empty);
  * 7. the conversation history (user and assistant messages of earlier runs, at most
  *    `context.conversation_max_messages`; none when `context.conversation_history` is false);
@@ -17,7 +18,7 @@
  */
 
 import type { ChatMessage } from "../models/mod.ts";
-import type { BudgetRemaining, ConversationMessage, ProcessConfig } from "../runtime/mod.ts";
+import type { BudgetRemaining, ConversationMessage, MissionView, ProcessConfig } from "../runtime/mod.ts";
 
 /** A memory found for the run. */
 export interface PromptMemory {
@@ -39,6 +40,8 @@ export interface PromptParts {
   memories?: readonly PromptMemory[];
   /** What is left of the budget (shown when given: the runner gives it with `budget.inject_remaining`). */
   budgetRemaining?: BudgetRemaining;
+  /** Mission (issue 13): the mission's state and evaluations (the block is shown when given). */
+  mission?: MissionView;
   /** The operator messages block, already formatted (the inbox's slot). */
   operatorMessages?: string;
   /** Earlier exchanges. */
@@ -59,11 +62,7 @@ export function buildPrompt(parts: PromptParts): ChatMessage[] {
     system(`[Relevant Memories]\n${lines.join("\n")}`);
   }
   if (parts.budgetRemaining) system(`[Budget Remaining] ${JSON.stringify(parts.budgetRemaining)}`);
-  if (config.mission.enabled) {
-    const lines = [`[Mission] Objective: ${config.mission.objective}`];
-    if (config.mission.success_criteria) lines.push(`Success criteria: ${config.mission.success_criteria}`);
-    system(lines.join("\n"));
-  }
+  if (parts.mission) system(missionBlock(parts.mission));
   if (parts.operatorMessages) system(parts.operatorMessages);
   if (config.context.conversation_history) {
     const max = config.context.conversation_max_messages;
@@ -72,4 +71,17 @@ export function buildPrompt(parts: PromptParts): ChatMessage[] {
   }
   messages.push({ role: "user", content: parts.trigger });
   return messages;
+}
+
+/** Mission (issue 13): the `[Mission]` block. */
+function missionBlock(mission: MissionView): string {
+  const last = mission.evaluations.at(-1);
+  const lines = [`[Mission] State: ${mission.state} | Objective: ${mission.objective}`];
+  if (mission.success_criteria) lines.push(`Success criteria: ${mission.success_criteria}`);
+  const confidence = last ? String(last.confidence) : "none";
+  const summary = last ? last.progress_summary : "none";
+  lines.push(
+    `Evaluations: ${mission.evaluations.length} | Last confidence: ${confidence} | Last summary: ${summary}`,
+  );
+  return lines.join("\n");
 }

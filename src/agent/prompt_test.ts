@@ -34,6 +34,24 @@ Deno.test("the prompt holds every block in the documented order", () => {
     state: { tickets: 3 },
     memories: [{ id: "m1", text: "Alice prefers e-mail", score: 0.8 }],
     operatorMessages: "=== OPERATOR MESSAGES ===\nhi\n=== END OPERATOR MESSAGES ===",
+    mission: {
+      state: "active",
+      objective: "Close tickets",
+      success_criteria: "No open tickets",
+      invocation_count: 2,
+      activated_at: null,
+      reason: null,
+      evaluations: [{
+        evaluation: 1,
+        invocation: 2,
+        achieved: false,
+        confidence: 0.4,
+        reasoning: "r",
+        progress_summary: "2 of 5 closed",
+        model: "process",
+        timestamp: "2026-01-01T00:00:00.000Z",
+      }],
+    },
     conversation: HISTORY,
     trigger: "[Trigger: cron] ...",
   });
@@ -61,7 +79,11 @@ Deno.test("the prompt holds every block in the documented order", () => {
     '[Budget Remaining] {"tool_calls_run":null,"llm_turns_run":null,"cost_run":null,"irreversible_run":null,' +
       '"tokens_run":null,"tool_calls_day":39,"runs_day":4,"cost_day":null,"tokens_day":null}',
   );
-  assert.equal(messages[4].content, "[Mission] Objective: Close tickets\nSuccess criteria: No open tickets");
+  assert.equal(
+    messages[4].content,
+    "[Mission] State: active | Objective: Close tickets\nSuccess criteria: No open tickets\n" +
+      "Evaluations: 1 | Last confidence: 0.4 | Last summary: 2 of 5 closed",
+  );
   assert.match(messages[5].content, /^=== OPERATOR MESSAGES ===/);
   assert.equal(messages.at(-1)!.content, "[Trigger: cron] ...");
 });

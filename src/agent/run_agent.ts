@@ -6,8 +6,9 @@
  * (tool and arguments), `tool_result` (the result's first {@linkcode TOOL_RESULT_JOURNAL_CHARS} characters),
  * `model_retry` (each retried model request), `user_prompt` `{run_id, content}` (the trigger message, when
  * the prompt is built) and `assistant_message` `{run_id, content}` (the final reply) for rewind, and after a
- * successful run `checkpoint` `{invocation, context, conversation, budget}` (`budget`: the day counters, when a
- * budget is on). The runtime adds `trigger_event` (when the event arrives),
+ * successful run `checkpoint` `{invocation, context, conversation, budget, mission}` (`budget`: the day counters,
+ * when a budget is on; `mission`: its state, counters and evaluations, when a mission is on). After a successful
+ * run the mission counts it and, when due, asks its judge (`mission_evaluation` entries). The runtime adds `trigger_event` (when the event arrives),
  * `invocation_start`, `invocation_result` (reply and usage) and `error`. Secret values are replaced by
  * `[REDACTED]` in every entry.
  *
@@ -55,6 +56,7 @@ export async function runAgent(run: RunRequest, session: AgentSession): Promise<
   const messages = buildPrompt({
     operatorMessages: seen?.block,
     budgetRemaining: run.budget?.injectRemaining ? run.budget.remaining() : undefined, // Budget (issue 13)
+    mission: run.mission?.view(), // Mission (issue 13)
     config,
     state: run.context.view().state,
     memories: await relevantMemories(run, renderPayload(event.payload, 2000)),
@@ -134,11 +136,19 @@ export async function runAgent(run: RunRequest, session: AgentSession): Promise<
   }
   record("assistant_message", { content: reply }); // rewind (issue 13)
   seen?.settle(result.reply, { invocationId: String(run.invocation), redact }); // inbox (issue 12): rule 10
+  // Mission (issue 13): counts the run and, when due, asks the judge (its failures are journaled, not thrown).
+  if (run.mission && session.judge) {
+    await run.mission.afterRun(
+      { reply, conversation: run.conversation.messages(), state: run.context.view().state },
+      { judge: session.judge, signal: run.signal },
+    );
+  }
   record("checkpoint", {
     invocation: run.invocation,
     context: run.context.view().state,
     conversation: run.conversation.messages(),
     budget: budget?.snapshot(),
+    mission: run.mission?.snapshot(), // Mission (issue 13)
   });
   return { response: reply, usage: result.usage };
 }

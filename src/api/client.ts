@@ -59,10 +59,12 @@ import type {
   TriggerRemovedAnswer,
 } from "./client_types.ts";
 import type { BudgetPatch, BudgetPatchAnswer, HealthPatch, HealthPatchAnswer } from "./live_patch_types.ts";
+import type { MissionAnswer, MissionPatch, MissionPatchAnswer } from "./mission_types.ts";
 
 export { RuntimeApiError } from "./client_error.ts";
 export type * from "./client_types.ts";
 export type * from "./live_patch_types.ts";
+export type * from "./mission_types.ts";
 export type {
   Anomaly,
   AskAnswer,
@@ -360,6 +362,33 @@ export class RuntimeClient {
   /** `DELETE /processes/{name}/health/anomalies`: drops the anomalies and every cooldown. */
   clearAnomalies(name: string): Promise<AnomaliesClearedAnswer> {
     return this.#call("DELETE", `/processes/${enc(name)}/health/anomalies`);
+  }
+
+  // --- Mission (issue 13) ---
+  /** `GET /processes/{name}/mission`: state, objective, invocation count, evaluations (400 MISSION_DISABLED when off). */
+  getMission(name: string): Promise<MissionAnswer> {
+    return this.#call("GET", `/processes/${enc(name)}/mission`);
+  }
+
+  /** `POST /processes/{name}/mission/fail`: fails an active or paused mission; `reason` defaults to "failed by an operator". */
+  failMission(name: string, options: { reason?: string } = {}): Promise<MissionAnswer> {
+    const body = options.reason === undefined ? {} : { reason: options.reason };
+    return this.#call("POST", `/processes/${enc(name)}/mission/fail`, body);
+  }
+
+  /** `POST /processes/{name}/mission/pause`: pauses an active mission (409 MISSION_STATE otherwise). */
+  pauseMission(name: string): Promise<MissionAnswer> {
+    return this.#call("POST", `/processes/${enc(name)}/mission/pause`);
+  }
+
+  /** `POST /processes/{name}/mission/resume`: resumes a paused mission (409 MISSION_STATE otherwise). */
+  resumeMission(name: string): Promise<MissionAnswer> {
+    return this.#call("POST", `/processes/${enc(name)}/mission/resume`);
+  }
+
+  /** `PATCH /processes/{name}/mission` (live): changes these mission fields; progress is kept. */
+  updateMission(name: string, fields: MissionPatch): Promise<MissionPatchAnswer> {
+    return this.#call("PATCH", `/processes/${enc(name)}/mission`, fields);
   }
 
   // --- Inbox (issue 12) ---

@@ -32,6 +32,7 @@ import { registerHealthRoutes } from "./routes/health_routes.ts";
 import { registerTriggerRoutes } from "./routes/trigger_routes.ts";
 import { registerOpenModeRoutes } from "./routes/open_mode_routes.ts";
 import { registerLivePatchRoutes } from "./routes/live_patch_routes.ts"; // live patches (issue 13)
+import { registerMissionRoutes } from "./routes/mission_routes.ts"; // mission (issue 13)
 
 /** Path of the generated OpenAPI 3.1 document. */
 export const OPENAPI_PATH = "/api/v1/openapi.json";
@@ -86,6 +87,7 @@ export function createControlApi(runtime: AgentRuntime, options: ControlApiOptio
   registerRewindRoutes(ctx); // rewind (issue 13)
   registerHealthRoutes(ctx); // health (issue 13)
   registerLivePatchRoutes(ctx); // live patches (issue 13)
+  registerMissionRoutes(ctx); // mission (issue 13)
   registerOpenApiRoute(ctx);
 
   app.notFound(() => new ApiError("NOT_FOUND", "No such route.").toResponse());

@@ -149,6 +149,16 @@ const TRANSLATIONS: { [C in RuntimeErrorCode]: Translation<C> } = {
   // Health (issue 13)
   HEALTH_DISABLED: () =>
     new ApiError("HEALTH_DISABLED", "This process has no health monitoring (health.enabled is false)."),
+  // Mission (issue 13)
+  MISSION_DISABLED: () =>
+    new ApiError("MISSION_DISABLED", "This process has no mission (mission.enabled is false)."),
+  MISSION_STATE: (error) =>
+    new ApiError(
+      "MISSION_STATE",
+      `Cannot ${error.details.operation} a mission in state ${error.details.state}; allowed from: ${
+        error.details.allowedFrom.join(", ")
+      }.`,
+    ),
   SECRET_NOT_FOUND: () => new ApiError("SECRET_NOT_FOUND", "No secret of this process has that name."),
   ROTATION_FAILED: (error, { logger, fields }) =>
     runtimeFailure("ROTATION_FAILED", {

@@ -42,6 +42,11 @@ const EXPECTED: Record<string, string[]> = {
   "/api/v1/processes/{name}/rewind": ["post"],
   // Health (issue 13).
   "/api/v1/processes/{name}/health/anomalies": ["delete", "get"],
+  // Mission (issue 13).
+  "/api/v1/processes/{name}/mission": ["get", "patch"],
+  "/api/v1/processes/{name}/mission/fail": ["post"],
+  "/api/v1/processes/{name}/mission/pause": ["post"],
+  "/api/v1/processes/{name}/mission/resume": ["post"],
   "/api/v1/openapi.json": ["get"],
 };
 

@@ -23,6 +23,7 @@ import {
 } from "../runtime/mod.ts";
 import type { RuntimeClient } from "./client.ts";
 import { BudgetStatusSchema } from "./live_patch_schemas.ts";
+import { MissionStatusSchema } from "./mission_schemas.ts";
 import type {
   ContextAnswer,
   DeployAnswer,
@@ -147,6 +148,7 @@ export const ProcessStatusSchema: AnswerSchema<ProcessStatus> = exactly(
     }),
     health: HealthStatusSchema, // Health (issue 13)
     budget: BudgetStatusSchema, // Budget (issue 13)
+    mission: MissionStatusSchema, // Mission (issue 13)
   }).catchall(z.unknown()).openapi("ProcessStatus"),
 );
 

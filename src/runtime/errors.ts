@@ -78,6 +78,16 @@ export interface RuntimeErrorDetails {
   // --- Health (issue 13) ---
   /** A health operation on a process without health monitoring (`health.enabled` false). */
   HEALTH_DISABLED: { process: string };
+  // --- Mission (issue 13) ---
+  /** A mission operation on a process without a mission (`mission.enabled` false). */
+  MISSION_DISABLED: { process: string };
+  /** A mission operation not allowed in the mission's state (spec 000's table). */
+  MISSION_STATE: {
+    process: string;
+    operation: "fail" | "pause" | "resume";
+    state: string;
+    allowedFrom: readonly string[];
+  };
 }
 
 /** The stable codes of {@linkcode RuntimeError}. */

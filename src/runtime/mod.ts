@@ -284,3 +284,27 @@ export {
   type HealthStatus,
   type HealthWatch,
 } from "./health/mod.ts";
+// --- Mission (issue 13) ---
+export {
+  EVALUATION_HISTORY_LIMIT,
+  JUDGE_SYSTEM_MARKER,
+  JudgeAnswerError,
+  type JudgeEvidence,
+  judgePrompt,
+  type JudgeRequest,
+  type JudgeVerdict,
+  type MissionEvaluation,
+  type MissionHost,
+  type MissionJudge,
+  type MissionOperation,
+  type MissionSnapshot,
+  type MissionState,
+  type MissionStatus,
+  MissionTracker,
+  type MissionView,
+  parseJudgeAnswer,
+  parseMissionSnapshot,
+  ProcessMission,
+  recoverMission,
+  requireMission,
+} from "./mission/mod.ts";

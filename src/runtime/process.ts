@@ -47,6 +47,8 @@ import { InboxWaker } from "./inbox/inbox_waker.ts";
 import { HealthMonitor } from "./health/health_monitor.ts";
 import { ProcessBudget } from "./budget/process_budget.ts";
 import type { BudgetTracker } from "./budget/budget_tracker.ts";
+import { ProcessMission } from "./mission/process_mission.ts";
+import type { MissionTracker } from "./mission/mission_tracker.ts";
 
 export type { AgentProcessOptions, ProcessSummary } from "./process_options.ts";
 
@@ -106,6 +108,8 @@ export class AgentProcess {
   });
   /** Budget (issue 13). */
   #budget: ProcessBudget;
+  /** Mission (issue 13). */
+  #mission: ProcessMission;
 
   /** A process in state `created`. */
   constructor(options: AgentProcessOptions) {
@@ -145,6 +149,7 @@ export class AgentProcess {
       runEnded: () => this.#idleClock.runEnded(this.#config.idle_timeout, STARTED_STATES.has(this.state)),
       budget: () => this.#budget.tracker, // Budget (issue 13)
       budgetExceeded: (violation) => this.#budget.exceeded(violation),
+      mission: () => this.#mission.tracker, // Mission (issue 13)
     }, options.invoker);
     this.#lifecycle.onTransition((t) => this.#onTransition(t));
     this.#stores = new ProcessStores({
@@ -159,6 +164,12 @@ export class AgentProcess {
     this.#budget = new ProcessBudget(this, {
       logger: this.#logger,
       stop: (r) => this.#serial(() => this.#stop(r)),
+    });
+    // Mission (issue 13): on_complete "stop" stops the process, "suspend" suspends it.
+    this.#mission = new ProcessMission(this, {
+      logger: this.#logger,
+      complete: (action, reason) =>
+        action === "stop" ? this.#serial(() => this.#stop(reason)) : this.suspend(reason),
     });
     if (this.#config.inbox.enabled) {
       this.#inbox = new Inbox({
@@ -182,6 +193,11 @@ export class AgentProcess {
   /** The budget (issue 13) while `budget.enabled` (live patches build and remove it); kept across starts. */
   get budget(): BudgetTracker | undefined {
     return this.#budget.tracker;
+  }
+
+  /** The mission (issue 13) while `mission.enabled` (live patches build and remove it); kept across starts. */
+  get mission(): MissionTracker | undefined {
+    return this.#mission.tracker;
   }
 
   /** Context state: kept for the life of the deployment (and recovered from the journal at deploy). */
@@ -249,6 +265,7 @@ export class AgentProcess {
       secrets: { enabled: this.#config.secrets.enabled, active: this.#stores.secrets.activeCount },
       inbox: this.#inbox?.status() ?? { enabled: false, pending: 0, questions: 0 },
       budget: this.#budget.status(),
+      mission: this.#mission.status(), // Mission (issue 13)
     });
   }
 

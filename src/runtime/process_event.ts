@@ -16,6 +16,7 @@ import type { ProcessHooks } from "./hooks/process_hooks.ts";
 import type { Inbox } from "./inbox/inbox.ts";
 import type { HealthWatch } from "./health/health_monitor.ts";
 import type { BudgetRun } from "./budget/budget_run.ts";
+import type { MissionTracker } from "./mission/mission_tracker.ts";
 
 /** An event delivered to a process (a trigger firing, or an injected event). */
 export interface ProcessEvent {
@@ -74,6 +75,11 @@ export interface RunRequest {
    * `beforeToolCall`), its remaining budget for the prompt and the counters for the checkpoint.
    */
   budget?: BudgetRun;
+  /**
+   * Mission (issue 13), when `mission.enabled`: its view for the `[Mission]` prompt block; after a successful
+   * run the runner calls `afterRun` with a judge built from its models, and checkpoints `snapshot()`.
+   */
+  mission?: MissionTracker;
 }
 
 /** What a run produced. */

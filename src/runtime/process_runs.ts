@@ -26,6 +26,7 @@ import type { RunStartHookData } from "./hooks/hook_data.ts";
 import type { HealthMonitor } from "./health/health_monitor.ts";
 import type { BudgetTracker } from "./budget/budget_tracker.ts";
 import type { BudgetRun, BudgetViolation } from "./budget/budget_run.ts";
+import type { MissionTracker } from "./mission/mission_tracker.ts";
 
 /** Longest stored reply and error text in journal entries. */
 const REPLY_CHARS = 2000;
@@ -61,6 +62,8 @@ export interface RunsHost {
   budget?(): BudgetTracker | undefined;
   /** Budget (issue 13): a run had a budget refusal; `on_exceeded` applies (not awaited). */
   budgetExceeded?(violation: BudgetViolation): void;
+  /** Mission (issue 13): the process's mission, when `mission.enabled`. @default none */
+  mission?(): MissionTracker | undefined;
 }
 
 /** Counters of runs since deploy, with the delivery counters of the current start. */
@@ -174,6 +177,10 @@ export class ProcessRuns {
     if (facts) hooks?.emit("run_start", facts);
     let budget: BudgetRun | undefined;
     try {
+      // Mission (issue 13): runs of a completed or failed mission are blocked (dead-lettered, not failed).
+      const mission = host.mission?.();
+      const missionRefusal = mission?.begin();
+      if (missionRefusal) throw new RunBlockedError(missionRefusal);
       // Budget (issue 13): the run-start check; a refused run is blocked (dead-lettered, not failed).
       budget = host.budget?.()?.startRun();
       if (budget?.refusal) throw new RunBlockedError(`budget exceeded: ${budget.refusal.violation.limit}`);
@@ -192,6 +199,7 @@ export class ProcessRuns {
         ...stores,
         health: watch,
         budget,
+        mission,
       }) ?? {};
       const reply = result.response === undefined ? null : result.response.slice(0, REPLY_CHARS);
       const record = report.end("succeeded", { reply });

@@ -13,6 +13,7 @@ import type { RunsStatus } from "./process_runs.ts";
 import type { InboxStatus } from "./inbox/inbox_types.ts";
 import type { HealthStatus } from "./health/health_monitor.ts";
 import type { BudgetStatus } from "./budget/budget_tracker.ts";
+import type { MissionStatus } from "./mission/process_mission.ts";
 
 /** Lifecycle counters of one process since it was deployed (or restored). */
 export interface ProcessCounters {
@@ -67,6 +68,8 @@ export interface ProcessStatus {
    * last_run, last_reset, next_reset, refusals_today, last_violation.
    */
   budget: BudgetStatus | { enabled: false };
+  /** Mission (issue 13): whether it is on, its state (null when off) and evaluations held. */
+  mission: MissionStatus;
   /** Part statuses. */
   [part: string]: unknown;
 }
@@ -100,6 +103,8 @@ export interface StatusInput {
   inbox: InboxStatus;
   /** Budget (issue 13). */
   budget: BudgetStatus | { enabled: false };
+  /** Mission (issue 13). */
+  mission: MissionStatus;
 }
 
 /** Builds the status body. */
@@ -131,5 +136,6 @@ export function buildStatus(input: StatusInput): ProcessStatus {
     inbox: { ...input.inbox },
     health: process.health.status(),
     budget: input.budget,
+    mission: input.mission, // Mission (issue 13)
   };
 }

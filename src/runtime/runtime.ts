@@ -20,6 +20,7 @@ import type { DesiredState, ProcessStore, StoredProcess } from "./process_store.
 import { restoreDeployments } from "./runtime_restore.ts";
 import { recoverConversation } from "./conversation.ts";
 import { recoverBudget } from "./budget/recover_budget.ts";
+import { recoverMission } from "./mission/recover_mission.ts";
 
 /** The default state directory, relative to the working directory. */
 export const DEFAULT_DATA_DIR = ".agentry";
@@ -165,6 +166,7 @@ export class AgentRuntime {
       await process.context.recover();
       if (journal) await recoverConversation(process.conversation, journal);
       if (journal && process.budget) await recoverBudget(process.budget, journal); // Budget (issue 13)
+      if (journal && process.mission) await recoverMission(process.mission, journal); // Mission (issue 13)
     } catch (error) {
       throw deployFailed(`the context of ${name} could not be recovered`, { process: name, cause: error });
     }
@@ -255,11 +257,12 @@ export class AgentRuntime {
   /**
    * Live patches (issue 13): replaces a process's `budget` or `health` section, already validated as a
    * whole. The budget's limits apply at its next check (counters kept); `enabled` builds or removes it;
-   * health checks read `config.health` at each check. `raw` is the section as written (references unresolved), kept in the store for an API
+   * health checks read `config.health` at each check;
+   * the mission reads `config.mission` at each check (progress kept; `enabled` builds or removes it). `raw` is the section as written (references unresolved), kept in the store for an API
    * deployment so a restart keeps it. Rejects (changing nothing) when a `${VAR}` reference cannot be
    * resolved with the process's environment.
    */
-  async updateSection<K extends "budget" | "health">(
+  async updateSection<K extends "budget" | "health" | "mission">(
     name: string,
     key: K,
     change: { section: ProcessConfig[K]; raw: Record<string, unknown> },

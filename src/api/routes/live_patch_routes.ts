@@ -27,7 +27,7 @@ import { errorResponses, jsonContent, NameParamSchema } from "../schemas.ts";
 import { BudgetPatchAnswerSchema, HealthPatchAnswerSchema } from "../live_patch_schemas.ts";
 import { findProcess, refusePolicy, type RouteContext } from "./route_context.ts";
 
-type LiveSection = "budget" | "health";
+type LiveSection = "budget" | "health" | "mission"; // mission: mission_routes.ts
 
 const PATCH_BODY = {
   content: { "application/json": { schema: z.record(z.string(), z.unknown()) } },
@@ -77,8 +77,11 @@ export function registerLivePatchRoutes(ctx: RouteContext): void {
   });
 }
 
-/** Validates the merged section and applies it; throws the API error and changes nothing otherwise. */
-async function patchSection<K extends LiveSection>(
+/**
+ * Validates the merged section and applies it; throws the API error and changes nothing otherwise (also
+ * used by `PATCH /processes/{name}/mission`, mission_routes.ts).
+ */
+export async function patchSection<K extends LiveSection>(
   ctx: RouteContext,
   process: AgentProcess,
   options: { key: K; body: Record<string, unknown> | undefined },
