@@ -38,6 +38,7 @@ import type { RunLog } from "./run_log.ts";
 import { IdleClock } from "./idle_clock.ts";
 import { buildStatus, type ProcessCounters, type ProcessStatus } from "./process_status.ts";
 import { ProcessStores } from "./process_stores.ts";
+import { governedHost } from "./governed_host.ts";
 import type { ContextStore } from "./context/context_store.ts";
 import type { SecretStore } from "./secrets/secret_store.ts";
 import type { MemoryStore } from "./memory/memory_store.ts";
@@ -160,16 +161,17 @@ export class AgentProcess {
       dataDir: this.#dataDir,
     });
     this.#journal?.setRedactor(this.#stores.secrets);
-    this.health = new HealthMonitor(this, { logger: this.#logger }); // reads config.health at every check
-    this.#budget = new ProcessBudget(this, {
-      logger: this.#logger,
-      stop: (r) => this.#serial(() => this.#stop(r)),
+    // Governance (issue 13) suspends and stops through this host, so a restarted runtime keeps its choice.
+    const host = governedHost(this, {
+      stop: (reason) => this.#serial(() => this.#stop(reason)),
+      onGovernedState: options.onGovernedState,
     });
+    this.health = new HealthMonitor(host, { logger: this.#logger }); // reads config.health at every check
+    this.#budget = new ProcessBudget(host, { logger: this.#logger, stop: host.stop });
     // Mission (issue 13): on_complete "stop" stops the process, "suspend" suspends it.
     this.#mission = new ProcessMission(this, {
       logger: this.#logger,
-      complete: (action, reason) =>
-        action === "stop" ? this.#serial(() => this.#stop(reason)) : this.suspend(reason),
+      complete: (action, reason) => action === "stop" ? host.stop(reason) : host.suspend(reason),
     });
     if (this.#config.inbox.enabled) {
       this.#inbox = new Inbox({

@@ -35,6 +35,11 @@ export interface AgentProcessOptions {
   invoker?: Invoker;
   /** The runtime's data directory (the `file` memory provider defaults to `<dataDir>/memory/<name>`). @default "./.agentry" */
   dataDir?: string;
+  /**
+   * Told when governance (budget `on_exceeded`, a health anomaly, a mission's `on_complete`) suspends or
+   * stops the process, so the runtime keeps that as the state to restore after a restart.
+   */
+  onGovernedState?: (state: "suspended" | "stopped") => void;
 }
 
 /** Summary used in process lists. */

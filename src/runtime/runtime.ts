@@ -161,6 +161,7 @@ export class AgentRuntime {
       parts: this.#parts,
       invoker: this.#invoker,
       dataDir: this.dataDir,
+      onGovernedState: (state) => void this.#remember(name, state),
     });
     try {
       await process.context.recover();
