@@ -2,7 +2,7 @@
  * Journal benchmark: appends per second for the file (JSONL) and SQLite backends (and memory, for scale),
  * one process appending `run`-sized entries back to back and 8 processes appending at once; then the time to
  * recover a process's context and conversation from a journal of 100,000 entries (what a deploy does after a
- * restart). Durability as documented in docs/control_api.md: an entry is handed to the operating system
+ * restart: one read of the journal, then the replay). Durability as documented in docs/control_api.md: an entry is handed to the operating system
  * (written, not fsynced) before `append` resolves.
  *
  * Usage: `deno run --allow-all bench/journal_bench.ts [--entries 20000] [--recovery 100000]`
@@ -17,7 +17,7 @@ import {
   ProcessJournal,
   SqliteJournal,
 } from "../src/journal/mod.ts";
-import { Conversation, recoverContext } from "../src/runtime/mod.ts";
+import { Conversation, replayContext } from "../src/runtime/mod.ts";
 import { recoverConversation } from "../src/runtime/conversation.ts";
 import { flag } from "./_serve_until_told.ts";
 
@@ -73,8 +73,9 @@ async function recovery(kind: string): Promise<{ fill: number; recover: number }
     }
     const fill = performance.now() - fillBegan;
     const began = performance.now();
-    const state = await recoverContext(process, {});
-    await recoverConversation(new Conversation(), process);
+    const entries = await process.read();
+    const state = replayContext(entries, {});
+    recoverConversation(new Conversation(), entries);
     const recover = performance.now() - began;
     if (state?.step !== RECOVERY - 1) throw new Error(`recovered the wrong state: ${JSON.stringify(state)}`);
     return { fill, recover };

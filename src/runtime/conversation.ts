@@ -5,7 +5,8 @@
  * @module
  */
 
-import type { ProcessJournal } from "../journal/mod.ts";
+import type { JournalEntry } from "../journal/mod.ts";
+import { CHECKPOINT_ENTRY, sinceLastReset } from "./context/recover_context.ts";
 
 /** One kept message. */
 export interface ConversationMessage {
@@ -55,17 +56,10 @@ function isMessage(value: unknown): value is ConversationMessage {
 }
 
 /**
- * Restores `conversation` from the journal's last `checkpoint` entry, unless the context was reset after it
- * (the process was removed and its name deployed again).
+ * Restores `conversation` from the last `checkpoint` among the process journal's `entries` (oldest first),
+ * unless the context was reset after it (the process was removed and its name deployed again).
  */
-export async function recoverConversation(
-  conversation: Conversation,
-  journal: ProcessJournal,
-): Promise<void> {
-  const [checkpoint] = await journal.read({ type: "checkpoint", limit: 1 });
-  if (!checkpoint) return;
-  const resets = (await journal.read({ type: "context_update" })).filter((e) => e.data.reset === true);
-  const lastReset = resets.at(-1);
-  if (lastReset && lastReset.timestamp >= checkpoint.timestamp) return;
-  conversation.restore(checkpoint.data.conversation);
+export function recoverConversation(conversation: Conversation, entries: readonly JournalEntry[]): void {
+  const checkpoint = sinceLastReset(entries).findLast((e) => e.entry_type === CHECKPOINT_ENTRY);
+  if (checkpoint) conversation.restore(checkpoint.data.conversation);
 }

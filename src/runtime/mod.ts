@@ -90,8 +90,8 @@ export {
 export {
   CHECKPOINT_ENTRY,
   CONTEXT_UPDATE_ENTRY,
-  recoverContext,
   replayContext,
+  sinceLastReset,
 } from "./context/recover_context.ts";
 export {
   REDACTED,

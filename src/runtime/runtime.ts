@@ -164,10 +164,12 @@ export class AgentRuntime {
       onGovernedState: (state) => void this.#remember(name, state),
     });
     try {
-      await process.context.recover();
-      if (journal) await recoverConversation(process.conversation, journal);
-      if (journal && process.budget) await recoverBudget(process.budget, journal); // Budget (issue 13)
-      if (journal && process.mission) await recoverMission(process.mission, journal); // Mission (issue 13)
+      // One read of the journal brings back the context, conversation, budget counters and mission.
+      const entries = journal ? await journal.read() : [];
+      process.context.recover(entries);
+      recoverConversation(process.conversation, entries);
+      if (process.budget) recoverBudget(process.budget, entries);
+      if (process.mission) recoverMission(process.mission, entries);
     } catch (error) {
       throw deployFailed(`the context of ${name} could not be recovered`, { process: name, cause: error });
     }

@@ -5,19 +5,17 @@
  * @module
  */
 
-import type { ProcessJournal } from "../../journal/mod.ts";
+import type { JournalEntry } from "../../journal/mod.ts";
+import { CHECKPOINT_ENTRY, sinceLastReset } from "../context/recover_context.ts";
 import type { BudgetTracker } from "./budget_tracker.ts";
 
 /**
- * Restores `budget` from the journal's last `checkpoint` entry holding counters, unless the context was
- * reset after it (the process was removed and its name deployed again). True when counters came back.
+ * Restores `budget` from the last `checkpoint` holding counters among the process journal's `entries`
+ * (oldest first), unless the context was reset after it (the process was removed and its name deployed
+ * again). True when counters came back.
  */
-export async function recoverBudget(budget: BudgetTracker, journal: ProcessJournal): Promise<boolean> {
-  const checkpoints = (await journal.read({ type: "checkpoint" })).filter((e) => e.data.budget !== undefined);
-  const checkpoint = checkpoints.at(-1);
-  if (!checkpoint) return false;
-  const resets = (await journal.read({ type: "context_update" })).filter((e) => e.data.reset === true);
-  const lastReset = resets.at(-1);
-  if (lastReset && lastReset.timestamp >= checkpoint.timestamp) return false;
-  return budget.restore(checkpoint.data.budget);
+export function recoverBudget(budget: BudgetTracker, entries: readonly JournalEntry[]): boolean {
+  const checkpoint = sinceLastReset(entries)
+    .findLast((e) => e.entry_type === CHECKPOINT_ENTRY && e.data.budget !== undefined);
+  return checkpoint ? budget.restore(checkpoint.data.budget) : false;
 }

@@ -19,7 +19,7 @@ Deno.test("a deploy brings the day counters back from the last checkpoint holdin
   await journal.record("checkpoint", { invocation: 2, budget: before.snapshot() });
   await journal.record("checkpoint", { invocation: 3 }); // a checkpoint without a budget
   const after = budget();
-  assert.equal(await recoverBudget(after, journal), true);
+  assert.equal(await recoverBudget(after, await journal.read()), true);
   assert.deepEqual(after.status().used_today, { tool_calls: 1, runs: 2, cost: 1, tokens: 0 });
 });
 
@@ -31,6 +31,6 @@ Deno.test("counters from before a context reset (the name was removed and deploy
   await new Promise((r) => setTimeout(r, 2));
   await journal.record("context_update", { reset: true });
   const after = budget();
-  assert.equal(await recoverBudget(after, journal), false);
+  assert.equal(await recoverBudget(after, await journal.read()), false);
   assert.equal(after.status().used_today.runs, 0);
 });

@@ -5,10 +5,10 @@
  * @module
  */
 
-import type { ProcessJournal } from "../../journal/mod.ts";
+import type { JournalEntry, ProcessJournal } from "../../journal/mod.ts";
 import { RuntimeError } from "../errors.ts";
 import { checkJsonValue, jsonBytes } from "./_json_value.ts";
-import { CONTEXT_UPDATE_ENTRY, recoverContext } from "./recover_context.ts";
+import { CONTEXT_UPDATE_ENTRY, replayContext } from "./recover_context.ts";
 
 /** Who wrote to the context: the control API, the agent's built-in tool, or the runtime itself. */
 export type ContextSource = "api" | "agent" | "system";
@@ -148,13 +148,12 @@ export class ContextStore {
   }
 
   /**
-   * Brings the state back from the journal: the last `checkpoint` entry's `data.context`, then the
-   * `context_update` entries after it (see {@linkcode recoverContext}). Resolves whether anything was
-   * recovered; without a journal, or with nothing to recover, the state is left as it is.
+   * Brings the state back from the process journal's `entries` (oldest first): the last `checkpoint`
+   * entry's `data.context`, then the `context_update` entries after it (see {@linkcode replayContext}).
+   * Answers whether anything was recovered; with nothing to recover the state is left as it is.
    */
-  async recover(): Promise<boolean> {
-    if (!this.#journal) return false;
-    const state = await recoverContext(this.#journal, this.#settings().initial_state);
+  recover(entries: readonly JournalEntry[]): boolean {
+    const state = replayContext(entries, this.#settings().initial_state);
     if (state === undefined) return false;
     this.#state = state;
     return true;

@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { JournalEntry, ProcessJournal } from "../../journal/mod.ts";
+import type { JournalEntry } from "../../journal/mod.ts";
 
 /** Entry type of a context write: `{values: {key: value | null}, source, reset?}`. */
 export const CONTEXT_UPDATE_ENTRY = "context_update";
@@ -50,12 +50,10 @@ export function replayContext(
 }
 
 /**
- * The context state recorded in `journal`, by {@linkcode replayContext} over all its entries; undefined
- * when the journal holds no checkpoint and no context write.
+ * The entries after the last context reset (the process was removed and its name deployed again), oldest
+ * first; all of them when there was none. What a deploy recovers comes from these.
  */
-export async function recoverContext(
-  journal: ProcessJournal,
-  initial: Record<string, unknown>,
-): Promise<Record<string, unknown> | undefined> {
-  return replayContext(await journal.read(), initial);
+export function sinceLastReset(entries: readonly JournalEntry[]): readonly JournalEntry[] {
+  const reset = entries.findLastIndex((e) => e.entry_type === CONTEXT_UPDATE_ENTRY && e.data.reset === true);
+  return reset === -1 ? entries : entries.slice(reset + 1);
 }

@@ -251,7 +251,7 @@ Deno.test("progress survives through the checkpoint and is recovered at deploy",
   await journal.record("checkpoint", { invocation: 1, mission: tracker.snapshot() });
   await journal.record("checkpoint", { invocation: 2 }); // a checkpoint without a mission
   const after = make();
-  assert.equal(await recoverMission(after, journal), true);
+  assert.equal(await recoverMission(after, await journal.read()), true);
   assert.deepEqual(after.view(), tracker.view());
   assert.equal(after.restore({ state: "weird" }), false);
   assert.equal(after.state, "active");
@@ -265,7 +265,7 @@ Deno.test("an operator fail journaled after the last checkpoint is replayed at r
   tracker.fail("no longer needed");
   await new Promise((r) => setTimeout(r, 2)); // the state entry is written in the background
   const after = make();
-  assert.equal(await recoverMission(after, journal), true);
+  assert.equal(await recoverMission(after, await journal.read()), true);
   assert.equal(after.state, "failed");
   assert.equal(after.view().reason, "no longer needed");
   assert.equal(after.view().invocation_count, 1);

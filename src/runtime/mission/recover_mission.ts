@@ -6,23 +6,21 @@
  * @module
  */
 
-import type { ProcessJournal } from "../../journal/mod.ts";
+import type { JournalEntry } from "../../journal/mod.ts";
+import { CHECKPOINT_ENTRY, sinceLastReset } from "../context/recover_context.ts";
 import type { MissionTracker } from "./mission_tracker.ts";
 
 /**
- * Restores `mission` from the journal's last `checkpoint` entry holding mission progress and the
- * `mission_state` entries after it, ignoring everything up to the last context reset (the process was
- * removed and its name deployed again). True when something came back.
+ * Restores `mission` from the last `checkpoint` holding mission progress among the process journal's
+ * `entries` (oldest first) and the `mission_state` entries after it, ignoring everything up to the last
+ * context reset (the process was removed and its name deployed again). True when something came back.
  */
-export async function recoverMission(mission: MissionTracker, journal: ProcessJournal): Promise<boolean> {
-  const resets = (await journal.read({ type: "context_update" })).filter((e) => e.data.reset === true);
-  const since = resets.at(-1)?.timestamp ?? "";
-  const checkpoint = (await journal.read({ type: "checkpoint" }))
-    .filter((e) => e.data.mission != null && e.timestamp > since).at(-1);
-  let recovered = checkpoint ? mission.restore(checkpoint.data.mission) : false;
-  const after = checkpoint && recovered ? checkpoint.timestamp : since;
-  const states = (await journal.read({ type: "mission_state" })).filter((e) => e.timestamp > after);
-  for (const entry of states) {
+export function recoverMission(mission: MissionTracker, entries: readonly JournalEntry[]): boolean {
+  const current = sinceLastReset(entries);
+  const at = current.findLastIndex((e) => e.entry_type === CHECKPOINT_ENTRY && e.data.mission != null);
+  let recovered = at !== -1 && mission.restore(current[at].data.mission);
+  for (const entry of current.slice(recovered ? at + 1 : 0)) {
+    if (entry.entry_type !== "mission_state") continue;
     mission.replay(entry.data, Date.parse(entry.timestamp));
     recovered = true;
   }
