@@ -167,12 +167,8 @@ export class AgentProcess {
       onGovernedState: options.onGovernedState,
     });
     this.health = new HealthMonitor(host, { logger: this.#logger }); // reads config.health at every check
-    this.#budget = new ProcessBudget(host, { logger: this.#logger, stop: host.stop });
-    // Mission (issue 13): on_complete "stop" stops the process, "suspend" suspends it.
-    this.#mission = new ProcessMission(this, {
-      logger: this.#logger,
-      complete: (action, reason) => action === "stop" ? host.stop(reason) : host.suspend(reason),
-    });
+    this.#budget = new ProcessBudget(host, { logger: this.#logger });
+    this.#mission = new ProcessMission(host, { logger: this.#logger });
     if (this.#config.inbox.enabled) {
       this.#inbox = new Inbox({
         process: this.name,

@@ -8,43 +8,21 @@
 
 import { describeError } from "../../_util/errors.ts";
 import type { Logger } from "../../log.ts";
-import type { ProcessJournal } from "../../journal/mod.ts";
-import type { ProcessConfig } from "../config/mod.ts";
+import type { GovernedHost } from "../governed_host.ts";
 import { applyBudgetAction, processBudget } from "./budget_action.ts";
 import type { BudgetViolation } from "./budget_run.ts";
 import type { BudgetStatus, BudgetTracker } from "./budget_tracker.ts";
 
-/** What {@linkcode ProcessBudget} needs from its process. */
-export interface BudgetProcess {
-  /** Process name. */
-  readonly name: string;
-  /** Process id. */
-  readonly processId: string;
-  /** The config as deployed (live patches included). */
-  readonly config: ProcessConfig;
-  /** The process journal. */
-  readonly journal: ProcessJournal | undefined;
-  /** Resolves `${VAR}` references (the escalation webhook). */
-  resolveReferences<T>(value: T): T;
-  /** Suspends the process; rejects when it is not running or awaiting. */
-  suspend(reason: string): Promise<unknown>;
-}
-
 /** A process's budget. */
 export class ProcessBudget {
-  #process: BudgetProcess;
+  #process: GovernedHost;
   #logger: Logger;
-  #stop: (reason: string) => Promise<unknown>;
   #tracker: BudgetTracker | undefined;
 
-  /** The budget of `process`; `stop` stops it with a reason (for `on_exceeded: "stop"`). */
-  constructor(
-    process: BudgetProcess,
-    options: { logger: Logger; stop: (reason: string) => Promise<unknown> },
-  ) {
+  /** The budget of `process` (its suspend and stop carry out `on_exceeded`). */
+  constructor(process: GovernedHost, options: { logger: Logger }) {
     this.#process = process;
     this.#logger = options.logger;
-    this.#stop = options.stop;
   }
 
   /** The tracker while `budget.enabled`; built on first use, dropped when the budget is switched off. */
@@ -74,7 +52,7 @@ export class ProcessBudget {
           name: process.name,
           processId: process.processId,
           suspend: (reason) => process.suspend(reason).catch(() => undefined), // already paused or stopped
-          stop: this.#stop,
+          stop: (reason) => process.stop(reason),
           record,
         },
         budget,

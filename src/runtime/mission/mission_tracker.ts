@@ -92,8 +92,10 @@ export interface MissionHost {
   readonly config: { readonly mission: MissionConfig };
   /** The process journal. */
   readonly journal?: ProcessJournal | undefined;
-  /** Applies `on_complete` (`stop` or `suspend`); not awaited by the tracker. */
-  complete(action: "stop" | "suspend", reason: string): Promise<unknown>;
+  /** Suspends the process (`on_complete: "suspend"`); not awaited by the tracker. */
+  suspend(reason: string): Promise<unknown>;
+  /** Stops the process (`on_complete: "stop"`); not awaited by the tracker. */
+  stop(reason: string): Promise<unknown>;
   /** Resolves `${VAR}` references of the escalation target. */
   resolveReferences<T>(value: T): T;
 }
@@ -263,12 +265,13 @@ export class MissionTracker {
       if (config.on_complete !== "continue") {
         const action = config.on_complete;
         this.#track(
-          this.#host.complete(action, "mission completed").catch((error) => {
-            this.#logger.warning("mission on_complete failed", {
-              process: this.#host.name,
-              error: String(error),
-            });
-          }),
+          (action === "stop" ? this.#host.stop("mission completed") : this.#host.suspend("mission completed"))
+            .catch((error) => {
+              this.#logger.warning("mission on_complete failed", {
+                process: this.#host.name,
+                error: String(error),
+              });
+            }),
         );
       }
     } else if (answer.confidence < threshold && config.escalation) {

@@ -31,8 +31,12 @@ function setup(input: MissionConfigInput) {
       return { mission: state.config };
     },
     journal,
-    complete: (action: "stop" | "suspend", reason: string) => {
-      state.completed.push(`${action}: ${reason}`);
+    suspend: (reason: string) => {
+      state.completed.push(`suspend: ${reason}`);
+      return Promise.resolve();
+    },
+    stop: (reason: string) => {
+      state.completed.push(`stop: ${reason}`);
       return Promise.resolve();
     },
     resolveReferences: <T>(value: T) => value,

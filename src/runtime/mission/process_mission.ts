@@ -27,23 +27,9 @@ export class ProcessMission {
   #now: (() => number) | undefined;
   #tracker: MissionTracker | undefined;
 
-  /** The mission of `process`; `complete` applies `on_complete` (stop or suspend the process). */
-  constructor(
-    process: Omit<MissionHost, "complete">,
-    options: { logger: Logger; complete: MissionHost["complete"]; now?: () => number },
-  ) {
-    this.#host = {
-      name: process.name,
-      processId: process.processId,
-      get config() {
-        return process.config;
-      },
-      get journal() {
-        return process.journal;
-      },
-      complete: options.complete,
-      resolveReferences: <T>(value: T): T => process.resolveReferences(value),
-    };
+  /** The mission of `process` (its suspend and stop carry out `on_complete`). */
+  constructor(process: MissionHost, options: { logger: Logger; now?: () => number }) {
+    this.#host = process;
     this.#logger = options.logger;
     this.#now = options.now;
   }
