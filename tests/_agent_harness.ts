@@ -7,7 +7,8 @@
 
 import { z } from "zod";
 import { createToolServer, toFetchHandler } from "../src/mcp/mod.ts";
-import { RuntimeClient } from "../src/api/client.ts";
+import assert from "node:assert/strict";
+import { RuntimeApiError, RuntimeClient } from "../src/api/client.ts";
 import { RunningCli } from "./_cli_harness.ts";
 
 /** An MCP server with `lookup_order` and `fail_always`, counting requests still open (SSE streams too). */
@@ -106,4 +107,25 @@ export async function until(
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/** POSTs `payload` as JSON to a webhook trigger on 127.0.0.1 and asserts it was accepted (202). */
+export async function fireWebhook(port: number, path: string, payload: unknown): Promise<void> {
+  const answer = await fetch(`http://127.0.0.1:${port}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(payload),
+  });
+  assert.equal(answer.status, 202, await answer.text());
+}
+
+/** The API error `promise` rejects with; throws when it resolves or rejects with something else. */
+export async function apiRejection(promise: Promise<unknown>): Promise<RuntimeApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof RuntimeApiError) return error;
+    throw error;
+  }
+  throw new Error("the call succeeded");
 }

@@ -4,7 +4,7 @@ import { type RecordedRequest, type ScriptedReply, startModelServer } from "../s
 import { RuntimeApiError } from "../src/api/client.ts";
 import { tempDir } from "./_cli_harness.ts";
 import { freePort } from "./_ports.ts";
-import { startRuntime, until } from "./_agent_harness.ts";
+import { fireWebhook, startRuntime, until } from "./_agent_harness.ts";
 
 const PROVIDER_TEXT = "provider-internal-text-5a1";
 
@@ -59,12 +59,7 @@ Deno.test({
     webhook_path: path,
     webhook_port: portOf(path),
   });
-  const fire = async (path: string, payload: unknown) => {
-    const url = `http://127.0.0.1:${portOf(path)}${path}`;
-    const answer = await fetch(url, { method: "POST", body: JSON.stringify(payload) });
-    assert.equal(answer.status, 202);
-    await answer.body?.cancel();
-  };
+  const fire = (path: string, payload: unknown) => fireWebhook(portOf(path), path, payload);
   const ended = async (name: string) => {
     await until(`${name} ran`, async () => {
       const [run] = (await client.listRuns(name)).runs;

@@ -5,7 +5,7 @@ import type { ChatMessage } from "../src/models/mod.ts";
 import type { RunProgress } from "../src/runtime/mod.ts";
 import { tempDir } from "./_cli_harness.ts";
 import { freePort } from "./_ports.ts";
-import { startOrdersMcp, startRuntime, until } from "./_agent_harness.ts";
+import { fireWebhook, startOrdersMcp, startRuntime, until } from "./_agent_harness.ts";
 
 const PLANTED = `plant-${crypto.randomUUID()}`;
 
@@ -30,15 +30,6 @@ function respond(request: RecordedRequest): ScriptedReply {
   )
     .map((m) => m.content);
   return { text: `Done. ${results.join(" | ")}`, usage: { input_tokens: 150, output_tokens: 30 } };
-}
-
-async function fire(port: number, payload: unknown): Promise<void> {
-  const answer = await fetch(`http://127.0.0.1:${port}/orders`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(payload),
-  });
-  assert.equal(answer.status, 202, await answer.text());
 }
 
 async function* files(dir: string): AsyncGenerator<string> {
@@ -81,7 +72,7 @@ Deno.test({
   }, { start: true });
   assert.equal(deployed.state, "running");
 
-  await fire(port, { order_id: 42 });
+  await fireWebhook(port, "/orders", { order_id: 42 });
   await until("the first run", async () => (await client.listRuns("orders")).runs[0]?.status === "succeeded");
 
   const [first, second] = model.requests;
@@ -157,7 +148,7 @@ Deno.test({
     }
   })();
   await new Promise((resolve) => setTimeout(resolve, 300));
-  await fire(port, { order_id: 7 });
+  await fireWebhook(port, "/orders", { order_id: 7 });
   await streaming;
   watching.abort();
   const kinds = new Set(progress.map((item) => item.type));

@@ -11,7 +11,7 @@ import { type RecordedRequest, type ScriptedReply, startModelServer } from "../s
 import { RuntimeApiError, type RuntimeClient } from "../src/api/client.ts";
 import { tempDir } from "./_cli_harness.ts";
 import { freePort } from "./_ports.ts";
-import { startRuntime, until } from "./_agent_harness.ts";
+import { fireWebhook, startRuntime, until } from "./_agent_harness.ts";
 
 /** A model that calls set_context again and again until a tool result says the budget refused it. */
 function respond(request: RecordedRequest): ScriptedReply {
@@ -25,15 +25,6 @@ function respond(request: RecordedRequest): ScriptedReply {
     toolCalls: [{ name: "set_context", arguments: { values: { n: calls + 1 } } }],
     usage: { input_tokens: 10, output_tokens: 5 },
   };
-}
-
-async function fire(port: number): Promise<void> {
-  const answer = await fetch(`http://127.0.0.1:${port}/loop`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ go: true }),
-  });
-  assert.equal(answer.status, 202, await answer.text());
 }
 
 async function budgetOf(client: RuntimeClient) {
@@ -79,7 +70,7 @@ Deno.test({
       triggers: [{ type: "webhook", webhook_path: "/loop", webhook_port: port }],
     }, { start: true });
 
-    await fire(port);
+    await fireWebhook(port, "/loop", { go: true });
     await until(
       "the budget pauses the process",
       async () => (await client.getProcess("looper")).state === "suspended",
@@ -134,7 +125,7 @@ Deno.test({
     assert.equal((await budgetOf(client)).remaining.tool_calls_day, 1);
 
     await client.resumeProcess("looper");
-    await fire(port);
+    await fireWebhook(port, "/loop", { go: true });
     await until(
       "the second run pauses the process",
       async () =>

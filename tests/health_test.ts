@@ -1,35 +1,15 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { type RecordedRequest, type ScriptedReply, startModelServer } from "../src/models/testing/mod.ts";
-import { RuntimeApiError } from "../src/api/client.ts";
 import { tempDir } from "./_cli_harness.ts";
 import { freePort } from "./_ports.ts";
-import { startRuntime, until } from "./_agent_harness.ts";
+import { apiRejection, fireWebhook, startRuntime, until } from "./_agent_harness.ts";
 
 /** The looper calls the same tool with the same arguments on every turn; the quiet agent answers nothing. */
 function respond(request: RecordedRequest): ScriptedReply {
   const system = request.messages[0]?.content ?? "";
   if (system.includes("You stay quiet.")) return { text: "   " };
   return { text: "", toolCalls: [{ name: "set_context", arguments: { values: { step: 1 } } }] };
-}
-
-async function fire(port: number, path: string): Promise<void> {
-  const answer = await fetch(`http://127.0.0.1:${port}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ go: true }),
-  });
-  assert.equal(answer.status, 202, await answer.text());
-}
-
-async function rejection(promise: Promise<unknown>): Promise<RuntimeApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof RuntimeApiError) return error;
-    throw error;
-  }
-  throw new Error("the call succeeded");
 }
 
 Deno.test({
@@ -56,7 +36,7 @@ Deno.test({
     triggers: [{ type: "webhook", webhook_path: "/loop", webhook_port: loopPort }],
   }, { start: true });
 
-  await fire(loopPort, "/loop");
+  await fireWebhook(loopPort, "/loop", { go: true });
   await until(
     "the stuck agent is suspended",
     async () => (await client.getProcess("looper")).state === "suspended",
@@ -86,7 +66,7 @@ Deno.test({
 
   // Cleared cooldowns: the next stuck run is reported again (and pauses again).
   await client.resumeProcess("looper");
-  await fire(loopPort, "/loop");
+  await fireWebhook(loopPort, "/loop", { go: true });
   await until("the second stuck run", async () => (await client.listAnomalies("looper")).length === 1);
   await until("suspended again", async () => (await client.getProcess("looper")).state === "suspended");
 
@@ -98,14 +78,14 @@ Deno.test({
     health: { enabled: true, empty_threshold: 2, empty_max_chars: 0 },
     triggers: [{ type: "webhook", webhook_path: "/quiet", webhook_port: quietPort }],
   }, { start: true });
-  await fire(quietPort, "/quiet");
+  await fireWebhook(quietPort, "/quiet", { go: true });
   await until("the first quiet run", async () => (await client.listRuns("quiet")).runs.length === 1);
   await until(
     "the first run ends",
     async () => (await client.listRuns("quiet")).runs[0].status !== "running",
   );
   assert.deepEqual(await client.listAnomalies("quiet"), [], "one empty reply is below the threshold");
-  await fire(quietPort, "/quiet");
+  await fireWebhook(quietPort, "/quiet", { go: true });
   await until("the empty reply anomaly", async () => (await client.listAnomalies("quiet")).length === 1);
   const [empty] = await client.listAnomalies("quiet");
   assert.equal(empty.type, "empty_response");
@@ -115,7 +95,7 @@ Deno.test({
   // No health section: 400 HEALTH_DISABLED on both routes.
   await client.deploy("plain", { model: "openai:gpt-test", instructions: "Plain." });
   for (const call of [client.listAnomalies("plain"), client.clearAnomalies("plain")]) {
-    const error = await rejection(call);
+    const error = await apiRejection(call);
     assert.equal(error.statusCode, 400);
     assert.equal(error.code, "HEALTH_DISABLED");
   }

@@ -1,11 +1,10 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { type RecordedRequest, type ScriptedReply, startModelServer } from "../src/models/testing/mod.ts";
-import { RuntimeApiError } from "../src/api/client.ts";
 import { JUDGE_SYSTEM_MARKER } from "../src/runtime/mod.ts";
 import { tempDir } from "./_cli_harness.ts";
 import { freePort } from "./_ports.ts";
-import { startRuntime, until } from "./_agent_harness.ts";
+import { apiRejection, fireWebhook, startRuntime, until } from "./_agent_harness.ts";
 
 /**
  * Judge calls are told from agent turns by the judge's system prompt. The judge model `judge-yes` finds
@@ -28,25 +27,6 @@ function respond(request: RecordedRequest): ScriptedReply {
 }
 
 const isJudge = (r: RecordedRequest) => (r.messages[0]?.content ?? "").startsWith(JUDGE_SYSTEM_MARKER);
-
-async function fire(port: number, path: string): Promise<void> {
-  const answer = await fetch(`http://127.0.0.1:${port}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ go: true }),
-  });
-  assert.equal(answer.status, 202, await answer.text());
-}
-
-async function rejection(promise: Promise<unknown>): Promise<RuntimeApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof RuntimeApiError) return error;
-    throw error;
-  }
-  throw new Error("the call succeeded");
-}
 
 function mission(extra: Record<string, unknown>) {
   return {
@@ -84,10 +64,10 @@ Deno.test({
     evaluations: 0,
   });
 
-  await fire(port, "/go");
+  await fireWebhook(port, "/go", { go: true });
   await until("the first run", async () => (await client.getMission("achiever")).invocation_count === 1);
   assert.equal(model.requests.filter(isJudge).length, 0, "eval_every 2: no judge after one run");
-  await fire(port, "/go");
+  await fireWebhook(port, "/go", { go: true });
   await until("the process stops", async () => (await client.getProcess("achiever")).state === "stopped");
 
   const judged = model.requests.filter(isJudge);
@@ -133,7 +113,7 @@ Deno.test({
   // Started again: the completed mission's runs are blocked, the model is not called.
   await client.startProcess("achiever");
   const before = model.requests.length;
-  await fire(port, "/go");
+  await fireWebhook(port, "/go", { go: true });
   await until("the blocked run", async () => (await client.listRuns("achiever")).runs.length === 3);
   await until(
     "the run ends",
@@ -155,15 +135,15 @@ Deno.test({
     mission: mission({ max_invocations: 2, eval_model: "openai:judge-no" }),
     triggers: [{ type: "webhook", webhook_path: "/go", webhook_port: port2 }],
   }, { start: true });
-  await fire(port2, "/go");
-  await fire(port2, "/go");
+  await fireWebhook(port2, "/go", { go: true });
+  await fireWebhook(port2, "/go", { go: true });
   await until("the mission fails", async () => (await client.getMission("limited")).state === "failed");
   const failed = await client.getMission("limited");
   assert.equal(failed.reason, "max invocations reached");
   assert.equal(failed.invocation_count, 2);
   assert.deepEqual(failed.evaluations.map((e) => e.achieved), [false, false]);
   const calls = model.requests.length;
-  await fire(port2, "/go");
+  await fireWebhook(port2, "/go", { go: true });
   await until("the third run ends", async () => {
     const runs = (await client.listRuns("limited")).runs;
     return runs.length === 3 && runs[0].status !== "running";
@@ -200,7 +180,7 @@ Deno.test({
     triggers: [{ type: "webhook", webhook_path: "/go", webhook_port: port }],
   }, { start: true });
   const state = async (call: Promise<unknown>) => {
-    const error = await rejection(call);
+    const error = await apiRejection(call);
     assert.equal(error.statusCode, 409);
     assert.equal(error.code, "MISSION_STATE");
   };
@@ -210,7 +190,7 @@ Deno.test({
   await state(client.failMission("ops"));
   await state(client.pauseMission("ops"));
   await state(client.resumeMission("ops"));
-  await fire(port, "/go");
+  await fireWebhook(port, "/go", { go: true });
   await until("active", async () => (await client.getMission("ops")).invocation_count === 1);
   assert.equal((await client.getMission("ops")).state, "active");
   await state(client.resumeMission("ops"));
@@ -220,7 +200,7 @@ Deno.test({
 
   // Live PATCH: validated as a whole, nothing changes on error; progress is kept.
   const code = async (call: Promise<unknown>, status: number, expected: string) => {
-    const error = await rejection(call);
+    const error = await apiRejection(call);
     assert.equal(error.statusCode, status);
     assert.equal(error.code, expected);
   };
@@ -282,7 +262,7 @@ Deno.test({
     evaluations: 0,
   });
   // Built live, the mission starts with the next run; an operator-given reason is kept.
-  await fire(plainPort, "/p");
+  await fireWebhook(plainPort, "/p", { go: true });
   await until("active", async () => (await client.getMission("plain")).state === "active");
   const given = await client.failMission("plain", { reason: "budget cut" });
   assert.equal(given.reason, "budget cut");
@@ -317,12 +297,12 @@ Deno.test({
       mission: mission({ eval_model: "openai:judge-no" }),
       triggers: [{ type: "webhook", webhook_path: "/go", webhook_port: port }],
     }, { start: true });
-    await fire(port, "/go");
+    await fireWebhook(port, "/go", { go: true });
     await until(
       "the first evaluation",
       async () => (await client.getMission("keeper")).evaluations.length === 1,
     );
-    await fire(port, "/go");
+    await fireWebhook(port, "/go", { go: true });
     await until(
       "the second evaluation",
       async () => (await client.getMission("keeper")).evaluations.length === 2,

@@ -4,7 +4,7 @@ import { type RecordedRequest, type ScriptedReply, startModelServer } from "../s
 import type { ChatMessage } from "../src/models/mod.ts";
 import { tempDir } from "./_cli_harness.ts";
 import { freePort } from "./_ports.ts";
-import { startOrdersMcp, startRuntime, until } from "./_agent_harness.ts";
+import { fireWebhook, startOrdersMcp, startRuntime, until } from "./_agent_harness.ts";
 
 type ToolMessage = Extract<ChatMessage, { role: "tool" }>;
 
@@ -52,15 +52,6 @@ function script(options: { hookPort: number; allowed: string; secretFile: string
   };
 }
 
-async function post(port: number, path: string, payload: unknown): Promise<void> {
-  const answer = await fetch(`http://127.0.0.1:${port}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(payload),
-  });
-  assert.equal(answer.status, 202, await answer.text());
-}
-
 Deno.test({
   name: "an open-mode agent adds a webhook trigger that fires, connects only allowed servers without the " +
     "process's credentials, creates sandboxed tools, and a rollback undoes it all",
@@ -91,7 +82,7 @@ Deno.test({
     triggers: [{ type: "webhook", webhook_path: "/self", webhook_port: port }],
   }, { start: true });
 
-  await post(port, "/self", { step: "setup" });
+  await fireWebhook(port, "/self", { step: "setup" });
   await until("the setup run", async () => (await client.listRuns("self")).runs[0]?.status === "succeeded");
   const [first, second, third] = model.requests;
   for (
@@ -127,7 +118,7 @@ Deno.test({
   const listed = await client.listTriggers("self");
   const dynamic = listed.triggers.filter((t) => t.source === "dynamic");
   assert.equal(dynamic.length, 1);
-  await post(hookPort, "/added", { step: "hello" });
+  await fireWebhook(hookPort, "/added", { step: "hello" });
   await until("a run from the added trigger", async () => {
     const runs = (await client.listRuns("self")).runs;
     return runs.length === 2 && runs[0].status === "succeeded";
