@@ -4,20 +4,12 @@
  */
 
 import assert from "node:assert/strict";
-import {
-  type AgentProcess,
-  AgentRuntime,
-  parseProcessConfig,
-  previewRewind,
-  type ProcessConfigInput,
-  type RewindMode,
-  rewindProcess,
-} from "../src/runtime/mod.ts";
+import { type AgentProcess, previewRewind, type RewindMode, rewindProcess } from "../src/runtime/mod.ts";
 import { runsOf } from "../src/runtime/process.ts";
-import { Logger, memorySink } from "../src/log.ts";
 import type { ChatMessage } from "../src/models/mod.ts";
 import { type RecordedRequest, startModelServer } from "../src/models/testing/mod.ts";
-import { createAgentRunner } from "../src/agent/mod.ts";
+import { testConfig } from "../src/runtime/_test_config.ts";
+import { agentRuntime } from "../src/agent/_test_runtime.ts";
 
 const STEPS: Record<string, number> = { alpha: 1, beta: 2, gamma: 3 };
 
@@ -33,25 +25,6 @@ function respond(request: RecordedRequest) {
 
 function triggerOf(messages: ChatMessage[]): string | undefined {
   return messages.findLast((m) => m.role === "user" && m.content.startsWith("[Trigger:"))?.content;
-}
-
-function config(input: ProcessConfigInput) {
-  const parsed = parseProcessConfig(input);
-  if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
-  return parsed.config;
-}
-
-function runtimeFor(url: string, dataDir: string): AgentRuntime {
-  const runner = createAgentRunner({
-    env: (name) => name === "OPENAI_COMPATIBLE_BASE_URL" ? url : undefined,
-  });
-  return new AgentRuntime({
-    dataDir,
-    logger: new Logger("t", { sink: memorySink() }),
-    parts: [runner.part],
-    invoker: runner.invoker,
-    checkConfig: runner.checkConfig,
-  });
 }
 
 async function until(check: () => boolean, what: string): Promise<void> {
@@ -92,9 +65,9 @@ async function promptEntry(process: AgentProcess, word: string): Promise<string>
 async function nextPromptAfter(mode: RewindMode): Promise<{ messages: ChatMessage[]; state: unknown }> {
   await using model = startModelServer({ respond });
   const dataDir = await Deno.makeTempDir();
-  const runtime = runtimeFor(model.url, dataDir);
+  const runtime = agentRuntime(model.url, dataDir);
   try {
-    const settings = config({ model: "openai-compatible:m", journal: { backend: "memory" } });
+    const settings = testConfig({ model: "openai-compatible:m", journal: { backend: "memory" } });
     const process = await runtime.deploy("keeper", settings, { start: true });
     await run(process, "alpha");
     await run(process, "beta");
@@ -181,9 +154,9 @@ Deno.test("every rewind mode shapes the next run's prompt as documented", async 
 Deno.test("runs journal user_prompt and assistant_message; a plan changes nothing", async () => {
   await using model = startModelServer({ respond });
   const dataDir = await Deno.makeTempDir();
-  const runtime = runtimeFor(model.url, dataDir);
+  const runtime = agentRuntime(model.url, dataDir);
   try {
-    const settings = config({
+    const settings = testConfig({
       model: "openai-compatible:m",
       journal: { backend: "memory", level: "checkpoint" },
     });
@@ -215,9 +188,9 @@ Deno.test("runs journal user_prompt and assistant_message; a plan changes nothin
 Deno.test("a rewind waits for a short run, and answers REWIND_BUSY when a run outlasts the wait", async () => {
   await using model = startModelServer({ respond, delayMs: 400 });
   const dataDir = await Deno.makeTempDir();
-  const runtime = runtimeFor(model.url, dataDir);
+  const runtime = agentRuntime(model.url, dataDir);
   try {
-    const settings = config({ model: "openai-compatible:m", journal: { backend: "memory" } });
+    const settings = testConfig({ model: "openai-compatible:m", journal: { backend: "memory" } });
     const process = await runtime.deploy("keeper", settings, { start: true });
     await run(process, "alpha");
     const target = await promptEntry(process, "alpha");
@@ -254,13 +227,13 @@ Deno.test("a rewind waits for a short run, and answers REWIND_BUSY when a run ou
 Deno.test("the engine refuses an unknown entry, a process without journal and an unknown mode", async () => {
   await using model = startModelServer({ respond });
   const dataDir = await Deno.makeTempDir();
-  const runtime = runtimeFor(model.url, dataDir);
+  const runtime = agentRuntime(model.url, dataDir);
   try {
     const journaled = await runtime.deploy(
       "kept",
-      config({ model: "openai-compatible:m", journal: { backend: "memory" } }),
+      testConfig({ model: "openai-compatible:m", journal: { backend: "memory" } }),
     );
-    const plain = await runtime.deploy("plain", config({ model: "openai-compatible:m" }));
+    const plain = await runtime.deploy("plain", testConfig({ model: "openai-compatible:m" }));
     const code = (expected: string) => (error: Error & { code?: string }) => error.code === expected;
     await assert.rejects(rewindProcess(journaled, "nope"), code("ENTRY_NOT_FOUND"));
     await assert.rejects(previewRewind(journaled, "nope"), code("ENTRY_NOT_FOUND"));
@@ -275,9 +248,9 @@ Deno.test("the engine refuses an unknown entry, a process without journal and an
 Deno.test("after a rewind, a runtime restart on the same data dir recovers the rewound state", async () => {
   await using model = startModelServer({ respond });
   const dataDir = await Deno.makeTempDir();
-  const settings = config({ model: "openai-compatible:m", journal: { level: "checkpoint" } });
+  const settings = testConfig({ model: "openai-compatible:m", journal: { level: "checkpoint" } });
   try {
-    const first = runtimeFor(model.url, dataDir);
+    const first = agentRuntime(model.url, dataDir);
     try {
       const process = await first.deploy("keeper", settings, { start: true });
       await run(process, "alpha");
@@ -286,7 +259,7 @@ Deno.test("after a rewind, a runtime restart on the same data dir recovers the r
     } finally {
       await first.close();
     }
-    const second = runtimeFor(model.url, dataDir);
+    const second = agentRuntime(model.url, dataDir);
     try {
       const again = await second.deploy("keeper", settings, { start: true });
       assert.deepEqual(again.context.snapshot(), { step: 1 });

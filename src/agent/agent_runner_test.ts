@@ -1,17 +1,10 @@
 import assert from "node:assert/strict";
-import { AgentRuntime, type ProcessConfigInput, type ProcessEvent } from "../runtime/mod.ts";
+import { type ProcessEvent } from "../runtime/mod.ts";
 import { runsOf } from "../runtime/process.ts";
-import { Logger, memorySink } from "../log.ts";
-import { parseProcessConfig } from "../runtime/mod.ts";
 import { startModelServer } from "../models/testing/mod.ts";
-import { createAgentRunner } from "./agent_runner.ts";
 import { createToolServer, toFetchHandler } from "../mcp/mod.ts";
-
-function config(input: ProcessConfigInput) {
-  const parsed = parseProcessConfig(input);
-  if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
-  return parsed.config;
-}
+import { testConfig } from "../runtime/_test_config.ts";
+import { agentRuntime } from "./_test_runtime.ts";
 
 function event(payload: unknown): ProcessEvent {
   return {
@@ -32,25 +25,14 @@ async function until(check: () => boolean, what: string): Promise<void> {
   throw new Error(`timed out waiting for ${what}`);
 }
 
-function runtimeFor(url: string, dataDir: string): AgentRuntime {
-  const runner = createAgentRunner({
-    env: (name) => name === "OPENAI_COMPATIBLE_BASE_URL" ? url : undefined,
-  });
-  return new AgentRuntime({
-    dataDir,
-    logger: new Logger("t", { sink: memorySink() }),
-    parts: [runner.part],
-    invoker: runner.invoker,
-    checkConfig: runner.checkConfig,
-  });
-}
-
 Deno.test("stopping a process aborts the model request in flight and the run says so", async () => {
   await using model = startModelServer({ delayMs: 10_000 });
   const dataDir = await Deno.makeTempDir();
-  const runtime = runtimeFor(model.url, dataDir);
+  const runtime = agentRuntime(model.url, dataDir);
   try {
-    const process = await runtime.deploy("slow", config({ model: "openai-compatible:m" }), { start: true });
+    const process = await runtime.deploy("slow", testConfig({ model: "openai-compatible:m" }), {
+      start: true,
+    });
     await runsOf(process).deliver(event("hello"));
     await until(() => model.requests.length === 1, "the model request");
     const began = performance.now();
@@ -73,15 +55,15 @@ Deno.test("with a file journal, context and conversation come back after a runti
         : { text: "noted" },
   });
   const dataDir = await Deno.makeTempDir();
-  const settings = config({ model: "openai-compatible:m", journal: { level: "checkpoint" } });
+  const settings = testConfig({ model: "openai-compatible:m", journal: { level: "checkpoint" } });
   try {
-    const first = runtimeFor(model.url, dataDir);
+    const first = agentRuntime(model.url, dataDir);
     const process = await first.deploy("keeper", settings, { start: true });
     await runsOf(process).deliver(event("remember this"));
     await until(() => process.runLog.list()[0]?.status === "succeeded", "the run");
     await first.close();
 
-    const second = runtimeFor(model.url, dataDir);
+    const second = agentRuntime(model.url, dataDir);
     try {
       const again = await second.deploy("keeper", settings, { start: true });
       assert.deepEqual(again.context.view().state, { seen: 1 });
@@ -103,11 +85,15 @@ Deno.test("with a file journal, context and conversation come back after a runti
 Deno.test("a run past run_timeout fails with the runtime's words", async () => {
   await using model = startModelServer({ delayMs: 5_000 });
   const dataDir = await Deno.makeTempDir();
-  const runtime = runtimeFor(model.url, dataDir);
+  const runtime = agentRuntime(model.url, dataDir);
   try {
-    const process = await runtime.deploy("late", config({ model: "openai-compatible:m", run_timeout: 0.2 }), {
-      start: true,
-    });
+    const process = await runtime.deploy(
+      "late",
+      testConfig({ model: "openai-compatible:m", run_timeout: 0.2 }),
+      {
+        start: true,
+      },
+    );
     await runsOf(process).deliver(event("hello"));
     await until(() => process.runLog.list()[0]?.status === "failed", "the timeout");
     assert.equal(process.runLog.list()[0].error, "the run took longer than run_timeout (0.2 s)");
@@ -120,11 +106,11 @@ Deno.test("a run past run_timeout fails with the runtime's words", async () => {
 Deno.test("declarative guardrails block a payload with a credential before the model sees it", async () => {
   await using model = startModelServer();
   const dataDir = await Deno.makeTempDir();
-  const runtime = runtimeFor(model.url, dataDir);
+  const runtime = agentRuntime(model.url, dataDir);
   try {
     const process = await runtime.deploy(
       "guarded",
-      config({ model: "openai-compatible:m", guardrails: { detectors: ["credentials"] } }),
+      testConfig({ model: "openai-compatible:m", guardrails: { detectors: ["credentials"] } }),
       { start: true },
     );
     await runsOf(process).deliver(event({ note: "key AKIAIOSFODNN7EXAMPLE for the bucket" }));
@@ -150,11 +136,11 @@ Deno.test("memories the agent stored come back in the prompt of a later run", as
     },
   });
   const dataDir = await Deno.makeTempDir();
-  const runtime = runtimeFor(model.url, dataDir);
+  const runtime = agentRuntime(model.url, dataDir);
   try {
     const process = await runtime.deploy(
       "memo",
-      config({ model: "openai-compatible:m", context: { memory_provider: "in_memory" } }),
+      testConfig({ model: "openai-compatible:m", context: { memory_provider: "in_memory" } }),
       { start: true },
     );
     await runsOf(process).deliver(event("remember how Alice wants invoices"));
@@ -185,11 +171,11 @@ Deno.test("a run with an MCP tool call leaves no timer, listener or connection o
         : { text: "ok" },
   });
   const dataDir = await Deno.makeTempDir();
-  const runtime = runtimeFor(model.url, dataDir);
+  const runtime = agentRuntime(model.url, dataDir);
   try {
     const process = await runtime.deploy(
       "pinger",
-      config({
+      testConfig({
         model: "openai-compatible:m",
         servers: { t: { url: `http://127.0.0.1:${http.addr.port}/mcp` } },
       }),

@@ -1,17 +1,7 @@
 import assert from "node:assert/strict";
-import {
-  BudgetTracker,
-  parseProcessConfig,
-  type ProcessConfig,
-  type ProcessConfigInput,
-} from "../runtime/mod.ts";
+import { BudgetTracker } from "../runtime/mod.ts";
 import { buildPrompt } from "./prompt.ts";
-
-function config(input: ProcessConfigInput): ProcessConfig {
-  const parsed = parseProcessConfig(input);
-  if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
-  return parsed.config;
-}
+import { testConfig } from "../runtime/_test_config.ts";
 
 const HISTORY = [
   { role: "user" as const, content: "q1" },
@@ -21,7 +11,7 @@ const HISTORY = [
 ];
 
 Deno.test("the prompt holds every block in the documented order", () => {
-  const resolved = config({
+  const resolved = testConfig({
     instructions: "Be brief.",
     budget: { enabled: true, max_tool_calls_per_day: 40, max_runs_per_day: 5 },
     mission: { enabled: true, objective: "Close tickets", success_criteria: "No open tickets" },
@@ -89,17 +79,17 @@ Deno.test("the prompt holds every block in the documented order", () => {
 });
 
 Deno.test("empty blocks are left out and the history follows the context settings", () => {
-  const bare = buildPrompt({ config: config({}), state: {}, conversation: HISTORY, trigger: "t" });
+  const bare = buildPrompt({ config: testConfig({}), state: {}, conversation: HISTORY, trigger: "t" });
   assert.deepEqual(bare.map((m) => m.content), ["q1", "a1", "q2", "a2", "t"]);
   const capped = buildPrompt({
-    config: config({ context: { conversation_max_messages: 2 } }),
+    config: testConfig({ context: { conversation_max_messages: 2 } }),
     state: {},
     conversation: HISTORY,
     trigger: "t",
   });
   assert.deepEqual(capped.map((m) => m.content), ["q2", "a2", "t"]);
   const stateless = buildPrompt({
-    config: config({ context: { conversation_history: false } }),
+    config: testConfig({ context: { conversation_history: false } }),
     state: {},
     conversation: HISTORY,
     trigger: "t",

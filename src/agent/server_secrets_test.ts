@@ -1,12 +1,6 @@
 import assert from "node:assert/strict";
-import { parseProcessConfig, type ProcessConfig, type ProcessConfigInput } from "../runtime/mod.ts";
 import { secretReferenceIssues, withServerSecrets } from "./server_secrets.ts";
-
-function config(input: ProcessConfigInput): ProcessConfig {
-  const parsed = parseProcessConfig(input);
-  if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
-  return parsed.config;
-}
+import { testConfig } from "../runtime/_test_config.ts";
 
 const SERVERS = {
   gh: {
@@ -31,16 +25,16 @@ Deno.test("server credentials take secret values at start; commands are left alo
 });
 
 Deno.test("a reference to an undeclared secret is a config issue naming the field", () => {
-  const declared = config({
+  const declared = testConfig({
     servers: { gh: SERVERS.gh },
     secrets: { enabled: true, secrets: { GH_TOKEN: "x", TEAM: "y" } },
   });
   assert.deepEqual(secretReferenceIssues(declared), []);
-  const missing = config({
+  const missing = testConfig({
     servers: { gh: SERVERS.gh },
     secrets: { enabled: true, secrets: { GH_TOKEN: "x" } },
   });
   assert.deepEqual(secretReferenceIssues(missing).map((i) => i.field), ["servers.gh.headers.x-team"]);
-  const off = config({ servers: { gh: SERVERS.gh } });
+  const off = testConfig({ servers: { gh: SERVERS.gh } });
   assert.equal(secretReferenceIssues(off).length, 2);
 });

@@ -4,10 +4,10 @@
  * @module
  */
 
-import { parseProcessConfig, type ProcessConfig } from "./config/mod.ts";
+import { parseProcessConfig, type ProcessConfig, type ProcessConfigInput } from "./config/mod.ts";
 
 /** Parses `input` or throws with the issues. */
-export function testConfig(input: Record<string, unknown> = {}): ProcessConfig {
+export function testConfig(input: ProcessConfigInput | Record<string, unknown> = {}): ProcessConfig {
   const parsed = parseProcessConfig(input);
   if (!parsed.ok) throw new Error(`bad test config: ${JSON.stringify(parsed.issues)}`);
   return parsed.config;

@@ -1,23 +1,17 @@
 import assert from "node:assert/strict";
 import { Logger, memorySink } from "../log.ts";
-import { parseProcessConfig } from "./config/mod.ts";
 import { AgentRuntime } from "./runtime.ts";
 import { MemoryProcessStore } from "./process_store.ts";
 import { runsOf } from "./process.ts";
 import { governedHost } from "./governed_host.ts";
-
-function configOf(input: Record<string, unknown>) {
-  const parsed = parseProcessConfig(input);
-  if (!parsed.ok) throw new Error("bad config");
-  return parsed.config;
-}
+import { testConfig } from "./_test_config.ts";
 
 Deno.test("a governed suspend or stop tells the runtime only once it happened", async () => {
   const told: string[] = [];
   const process = {
     name: "p",
     processId: "id",
-    config: configOf({}),
+    config: testConfig({}),
     journal: undefined,
     resolveReferences: <T>(value: T) => value,
     suspend: (reason: string) =>
@@ -44,7 +38,7 @@ Deno.test("a process paused by its budget is stored as suspended, so a restart b
     invoker: () => Promise.resolve({ response: "ok" }),
   });
   try {
-    const process = await runtime.deploy("capped", configOf(raw), { persistConfig: raw, start: true });
+    const process = await runtime.deploy("capped", testConfig(raw), { persistConfig: raw, start: true });
     for (const id of ["e1", "e2"]) {
       await runsOf(process).deliver({
         trigger_id: "manual",
