@@ -3,8 +3,7 @@ import { type ProcessEvent } from "../runtime/mod.ts";
 import { runsOf } from "../runtime/process.ts";
 import { startModelServer } from "../models/testing/mod.ts";
 import { createToolServer, toFetchHandler } from "../mcp/mod.ts";
-import { testConfig } from "../runtime/_test_config.ts";
-import { agentRuntime } from "./_test_runtime.ts";
+import { agentRuntime, testConfig } from "./_test_runtime.ts";
 
 function event(payload: unknown): ProcessEvent {
   return {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { BudgetTracker } from "../runtime/mod.ts";
 import { buildPrompt } from "./prompt.ts";
-import { testConfig } from "../runtime/_test_config.ts";
+import { testConfig } from "./_test_runtime.ts";
 
 const HISTORY = [
   { role: "user" as const, content: "q1" },

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { secretReferenceIssues, withServerSecrets } from "./server_secrets.ts";
-import { testConfig } from "../runtime/_test_config.ts";
+import { testConfig } from "./_test_runtime.ts";
 
 const SERVERS = {
   gh: {
