@@ -12,7 +12,8 @@
  *   name: "writer",
  *   processId: "p1",
  *   config: { mission: MissionConfigSchema.parse({ enabled: true, objective: "Ship the report" }) },
- *   complete: () => Promise.resolve(),
+ *   suspend: () => Promise.resolve(),
+ *   stop: () => Promise.resolve(),
  *   resolveReferences: <T>(value: T) => value,
  * };
  * const mission = new MissionTracker(host, { logger: new Logger("example") });
