@@ -60,12 +60,17 @@ export {
   type RuntimeErrorOptions,
 } from "./src/runtime/mod.ts";
 
-// Where deployments persist, so a restarted runtime brings its processes back.
+// Where deployments persist, so a restarted runtime brings its processes back, and where queued events,
+// dead letters and inbox messages persist (docs/durability.md).
 export {
   type DesiredState,
   FileProcessStore,
   MemoryProcessStore,
+  type ProcessSpool,
   type ProcessStore,
+  Spool,
+  type SpoolKind,
+  type SpoolOptions,
   type StoredProcess,
 } from "./src/runtime/mod.ts";
 

@@ -19,6 +19,7 @@ import {
   loadManifests,
   type Manifest,
   manifestEnvReferences,
+  Spool,
 } from "../runtime/mod.ts";
 import { createTriggersPart } from "../triggers/mod.ts";
 import { createAgentRunner } from "../agent/mod.ts";
@@ -108,6 +109,7 @@ export async function runtimeStart(args: readonly string[], ctx: CliContext): Pr
     logger,
     env,
     store: new FileProcessStore(join(options.dataDir, "processes")),
+    spool: new Spool({ dir: join(options.dataDir, "queues"), logger: logger.child("spool") }),
     parts: [runner.part, createTriggersPart()],
     invoker: runner.invoker,
     checkConfig: runner.checkConfig,

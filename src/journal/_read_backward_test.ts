@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { tempDir } from "./_test_temp_dir.ts";
+import { tempDir } from "../_util/temp_dir.ts";
 import { endsWithNewline, openForRead } from "../_util/file_tail.ts";
 import { readLinesBackward } from "./_read_backward.ts";
 

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { Logger, memorySink } from "../log.ts";
 import { journalContract } from "./_test_journal_contract.ts";
-import { tempDir } from "./_test_temp_dir.ts";
+import { tempDir } from "../_util/temp_dir.ts";
 import { FileJournal } from "./file_journal.ts";
 import type { JournalEntry } from "./types.ts";
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join, relative } from "node:path";
-import { tempDir } from "./_test_temp_dir.ts";
+import { tempDir } from "../_util/temp_dir.ts";
 import { FileJournal } from "./file_journal.ts";
 import { MemoryJournal } from "./memory_journal.ts";
 import { JournalPool, openJournal } from "./open_journal.ts";

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { journalContract } from "./_test_journal_contract.ts";
-import { tempDir } from "./_test_temp_dir.ts";
+import { tempDir } from "../_util/temp_dir.ts";
 import { SQLITE_JOURNAL_FILE, SqliteJournal } from "./sqlite_journal.ts";
 
 journalContract("sqlite", async () => {

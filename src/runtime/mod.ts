@@ -146,6 +146,7 @@ export {
   type ProcessStore,
   type StoredProcess,
 } from "./process_store.ts";
+export { type ProcessSpool, Spool, type SpoolKind, type SpoolOptions } from "./spool.ts";
 export {
   type BudgetAction,
   type BudgetConfig,

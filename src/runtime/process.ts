@@ -23,33 +23,28 @@ import {
   whenRunnable,
 } from "./lifecycle.ts";
 import { type ProcessOperation, RuntimeError } from "./errors.ts";
-import type {
-  EnvLookup,
-  PartContext,
-  ProcessPart,
-  ProcessPartFactory,
-  ProcessSource,
-} from "./process_parts.ts";
+import type { EnvLookup, ProcessPart, ProcessPartFactory, ProcessSource } from "./process_parts.ts";
 import type { AgentProcessOptions, ProcessSummary } from "./process_options.ts";
 import { ProcessRuns } from "./process_runs.ts";
 import { PartSet } from "./part_set.ts";
+import { partContext } from "./part_context.ts";
 import { Conversation } from "./conversation.ts";
 import type { RunLog } from "./run_log.ts";
 import { IdleClock } from "./idle_clock.ts";
 import { buildStatus, type ProcessCounters, type ProcessStatus } from "./process_status.ts";
 import { ProcessStores } from "./process_stores.ts";
-import { governedHost } from "./governed_host.ts";
+import type { ProcessSpool } from "./spool.ts";
 import type { ContextStore } from "./context/context_store.ts";
 import type { SecretStore } from "./secrets/secret_store.ts";
 import type { MemoryStore } from "./memory/memory_store.ts";
 import { ProcessHooks } from "./hooks/process_hooks.ts";
-import { Inbox } from "./inbox/inbox.ts";
-import { InboxWaker } from "./inbox/inbox_waker.ts";
-import { HealthMonitor } from "./health/health_monitor.ts";
-import { ProcessBudget } from "./budget/process_budget.ts";
+import type { Inbox } from "./inbox/inbox.ts";
+import type { InboxWaker } from "./inbox/inbox_waker.ts";
+import { processInbox } from "./inbox/process_inbox.ts";
+import type { HealthMonitor } from "./health/health_monitor.ts";
 import type { BudgetTracker } from "./budget/budget_tracker.ts";
-import { ProcessMission } from "./mission/process_mission.ts";
 import type { MissionTracker } from "./mission/mission_tracker.ts";
+import { ProcessGovernance } from "./process_governance.ts";
 
 export type { AgentProcessOptions, ProcessSummary } from "./process_options.ts";
 
@@ -103,14 +98,9 @@ export class AgentProcess {
   #dataDir: string;
   /** The inbox (issue 12), when `inbox.enabled`, and its `inbox.wake` waker. */
   #inbox: Inbox | undefined;
-  #waker = new InboxWaker({
-    awake: () => this.#config.inbox.wake && STARTED_STATES.has(this.state),
-    inject: (event) => void this.#runs.inject(event),
-  });
-  /** Budget (issue 13). */
-  #budget: ProcessBudget;
-  /** Mission (issue 13). */
-  #mission: ProcessMission;
+  #waker: InboxWaker;
+  /** Governance (issue 13): health, budget, mission. */
+  #governance: ProcessGovernance;
 
   /** A process in state `created`. */
   constructor(options: AgentProcessOptions) {
@@ -148,9 +138,9 @@ export class AgentProcess {
       fail: (reason) => void this.#serial(() => this.#fail(reason)),
       runStarted: () => this.#idleClock.runStarted(),
       runEnded: () => this.#idleClock.runEnded(this.#config.idle_timeout, STARTED_STATES.has(this.state)),
-      budget: () => this.#budget.tracker, // Budget (issue 13)
-      budgetExceeded: (violation) => this.#budget.exceeded(violation),
-      mission: () => this.#mission.tracker, // Mission (issue 13)
+      budget: () => this.#governance.budget.tracker, // Budget (issue 13)
+      budgetExceeded: (violation) => this.#governance.budget.exceeded(violation),
+      mission: () => this.#governance.mission.tracker, // Mission (issue 13)
     }, options.invoker);
     this.#lifecycle.onTransition((t) => this.#onTransition(t));
     this.#stores = new ProcessStores({
@@ -162,25 +152,29 @@ export class AgentProcess {
     });
     this.#journal?.setRedactor(this.#stores.secrets);
     // Governance (issue 13) suspends and stops through this host, so a restarted runtime keeps its choice.
-    const host = governedHost(this, {
+    this.#governance = new ProcessGovernance(this, {
       stop: (reason) => this.#serial(() => this.#stop(reason)),
       onGovernedState: options.onGovernedState,
+      logger: this.#logger,
     });
-    this.health = new HealthMonitor(host, { logger: this.#logger }); // reads config.health at every check
-    this.#budget = new ProcessBudget(host, { logger: this.#logger });
-    this.#mission = new ProcessMission(host, { logger: this.#logger });
-    if (this.#config.inbox.enabled) {
-      this.#inbox = new Inbox({
-        process: this.name,
-        config: () => this.#config,
-        state: () => this.state,
-        logger: this.#logger,
-        onArrival: (item) => {
-          this.#hooks.emit("message_received", { ...item });
-          this.#waker.wake(item.message_id, item.message_type);
-        },
-      });
-    }
+    this.health = this.#governance.health;
+    ({ inbox: this.#inbox, waker: this.#waker } = processInbox({
+      name: this.name,
+      config: () => this.#config,
+      state: () => this.state,
+      logger: this.#logger,
+      hooks: () => this.#hooks,
+      inject: (event) => void this.#runs.inject(event),
+    }));
+  }
+
+  /**
+   * At deploy: opens the process's spool and brings back what it held (queued events and dead letters,
+   * inbox messages). The runtime calls it once, before the first start.
+   */
+  async openSpool(spool: ProcessSpool): Promise<void> {
+    await this.#runs.openSpool(spool);
+    await this.#inbox?.openSpool(spool);
   }
 
   /** The inbox (messages and questions from operators), when `inbox.enabled`; kept across starts. */
@@ -190,12 +184,12 @@ export class AgentProcess {
 
   /** The budget (issue 13) while `budget.enabled` (live patches build and remove it); kept across starts. */
   get budget(): BudgetTracker | undefined {
-    return this.#budget.tracker;
+    return this.#governance.budget.tracker;
   }
 
   /** The mission (issue 13) while `mission.enabled` (live patches build and remove it); kept across starts. */
   get mission(): MissionTracker | undefined {
-    return this.#mission.tracker;
+    return this.#governance.mission.tracker;
   }
 
   /** Context state: kept for the life of the deployment (and recovered from the journal at deploy). */
@@ -262,8 +256,8 @@ export class AgentProcess {
       parts: this.#parts.statuses(),
       secrets: { enabled: this.#config.secrets.enabled, active: this.#stores.secrets.activeCount },
       inbox: this.#inbox?.status() ?? { enabled: false, pending: 0, questions: 0 },
-      budget: this.#budget.status(),
-      mission: this.#mission.status(), // Mission (issue 13)
+      budget: this.#governance.budget.status(),
+      mission: this.#governance.mission.status(), // Mission (issue 13)
     });
   }
 
@@ -387,7 +381,16 @@ export class AgentProcess {
         redactor: this.#stores.secrets,
       });
       this.#runs.begin(this.#resolved);
-      await this.#parts.startAll(this.#factories, this.#partContext());
+      await this.#parts.startAll(
+        this.#factories,
+        partContext(this, {
+          resolved: this.#resolved,
+          logger: this.#logger,
+          dataDir: this.#dataDir,
+          deliver: (event, signal) => this.#runs.deliver(event, signal),
+          onTransition: (listener) => this.#parts.track(this.#lifecycle.onTransition(listener)),
+        }),
+      );
       if (this.#config.triggers.length > 0 && !this.#parts.find("triggers")) {
         const message = "the config has triggers but this runtime has no triggers part; they will not fire";
         this.#logger.warning(message, { process: this.name });
@@ -425,31 +428,6 @@ export class AgentProcess {
     await this.#parts.stopAll();
     await this.#stores.stop();
     this.#resolved = undefined;
-  }
-
-  #partContext(): PartContext {
-    const config = this.#resolved ?? this.#config;
-    const state = () => this.state;
-    return {
-      name: this.name,
-      processId: this.processId,
-      secrets: this.secrets,
-      config,
-      deployedConfig: this.#config,
-      get state() {
-        return state();
-      },
-      journal: this.#journal,
-      logger: this.#logger,
-      touch: (reason) => this.touch(reason),
-      deliver: (event, signal) => this.#runs.deliver(event, signal),
-      onTransition: (listener) => this.#parts.track(this.#lifecycle.onTransition(listener)),
-      // open mode (issue 12)
-      dataDir: this.#dataDir,
-      part: (name) => this.#parts.find(name),
-      instructions: () => this.#config.instructions,
-      setInstructions: (instructions) => this.setInstructions(instructions),
-    };
   }
 
   async #fail(reason: string): Promise<ProcessState> {

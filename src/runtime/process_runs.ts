@@ -27,6 +27,7 @@ import type { HealthMonitor } from "./health/health_monitor.ts";
 import type { BudgetTracker } from "./budget/budget_tracker.ts";
 import type { BudgetRun, BudgetViolation } from "./budget/budget_run.ts";
 import type { MissionTracker } from "./mission/mission_tracker.ts";
+import type { ProcessSpool } from "./spool.ts";
 
 /** Longest stored reply and error text in journal entries. */
 const REPLY_CHARS = 2000;
@@ -92,6 +93,11 @@ export class ProcessRuns {
   constructor(host: RunsHost, invoker: Invoker | undefined) {
     this.#host = host;
     this.#invoker = invoker;
+  }
+
+  /** At deploy: opens the `events` log of the spool (queued events and dead letters). */
+  openSpool(_spool: ProcessSpool): Promise<void> {
+    return Promise.resolve(); // the event ledger lands here
   }
 
   /** Starts delivery for a start with this resolved config. */

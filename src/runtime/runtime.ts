@@ -18,6 +18,7 @@ import type { ProcessState } from "./lifecycle.ts";
 import type { ProcessStatus } from "./process_status.ts";
 import type { DesiredState, ProcessStore, StoredProcess } from "./process_store.ts";
 import { restoreDeployments } from "./runtime_restore.ts";
+import { type ProcessSpool, Spool } from "./spool.ts";
 import { recoverConversation } from "./conversation.ts";
 import { recoverBudget } from "./budget/recover_budget.ts";
 import { recoverMission } from "./mission/recover_mission.ts";
@@ -37,6 +38,11 @@ export interface AgentRuntimeOptions {
   parts?: readonly ProcessPartFactory[];
   /** Where API deployments are kept across restarts. @default not kept */
   store?: ProcessStore;
+  /**
+   * Where each process keeps its queued events, dead letters and inbox messages. `runtime start` uses
+   * `<data-dir>/queues` (see docs/durability.md). @default in memory (nothing survives the runtime)
+   */
+  spool?: Spool;
   /** Runs the agent for an event. @default none: events are dead-lettered as "no runner" */
   invoker?: Invoker;
   /**
@@ -85,10 +91,12 @@ export class AgentRuntime {
   #env: EnvLookup;
   #parts: readonly ProcessPartFactory[];
   #store: ProcessStore | undefined;
+  #spool: Spool;
   #invoker: Invoker | undefined;
   #checkConfig: (config: ProcessConfig) => ConfigIssue[];
   #stored = new Map<string, StoredProcess>();
   #processes = new Map<string, AgentProcess>();
+  #deploying = new Set<string>();
   #journals = new JournalPool();
   #processLogger: Logger;
 
@@ -99,6 +107,7 @@ export class AgentRuntime {
     this.#env = options.env ?? (() => undefined);
     this.#parts = options.parts ?? [];
     this.#store = options.store;
+    this.#spool = options.spool ?? new Spool();
     this.#invoker = options.invoker;
     this.#checkConfig = options.checkConfig ?? (() => []);
     this.#processLogger = this.logger.child("process");
@@ -146,7 +155,19 @@ export class AgentRuntime {
    * rejects with the start error and leaves the process registered in state `failed`.
    */
   async deploy(name: string, config: ProcessConfig, options: DeployOptions = {}): Promise<AgentProcess> {
-    if (this.#processes.has(name)) throw processExists(name);
+    // A name being deployed counts as taken, so concurrent deploys of one name store and open nothing twice.
+    if (this.#processes.has(name) || this.#deploying.has(name)) throw processExists(name);
+    this.#deploying.add(name);
+    try {
+      const process = await this.#register(name, config, options);
+      if (options.start) await process.start();
+      return process;
+    } finally {
+      this.#deploying.delete(name);
+    }
+  }
+
+  async #register(name: string, config: ProcessConfig, options: DeployOptions): Promise<AgentProcess> {
     const env = options.env ?? this.#env;
     const journal = this.#openJournal(name, config, env);
     const process = new AgentProcess({
@@ -163,41 +184,53 @@ export class AgentRuntime {
       dataDir: this.dataDir,
       onGovernedState: (state) => void this.#remember(name, state),
     });
+    const spool = this.#spool.forProcess(name);
     try {
-      // One read of the journal brings back the context, conversation, budget counters and mission.
-      const entries = journal ? await journal.read() : [];
-      process.context.recover(entries);
-      recoverConversation(process.conversation, entries);
-      if (process.budget) recoverBudget(process.budget, entries);
-      if (process.mission) recoverMission(process.mission, entries);
-    } catch (error) {
-      throw deployFailed(`the context of ${name} could not be recovered`, { process: name, cause: error });
-    }
-    if (options.persistConfig && this.#store) {
-      const record: StoredProcess = {
-        name,
-        process_id: process.processId,
-        created_at: process.createdAt,
-        config: options.persistConfig,
-        desired_state: options.start ? "running" : "stopped",
-      };
-      try {
-        await this.#store.save(record);
-      } catch (error) {
-        throw deployFailed(`process ${name} could not be stored`, { process: name, cause: error });
+      await this.#recover(process, spool);
+      if (options.persistConfig && this.#store) {
+        const record: StoredProcess = {
+          name,
+          process_id: process.processId,
+          created_at: process.createdAt,
+          config: options.persistConfig,
+          desired_state: options.start ? "running" : "stopped",
+        };
+        try {
+          await this.#store.save(record);
+        } catch (error) {
+          throw deployFailed(`process ${name} could not be stored`, { process: name, cause: error });
+        }
+        this.#stored.set(name, record);
       }
-      this.#stored.set(name, record);
+    } catch (error) {
+      await spool.close();
+      throw error;
     }
     if (options.restoredRecord) this.#stored.set(name, options.restoredRecord);
-    if (this.#processes.has(name)) throw processExists(name);
     this.#processes.set(name, process);
     this.logger.info("process deployed", {
       process: name,
       process_id: process.processId,
       source: process.source,
     });
-    if (options.start) await process.start();
     return process;
+  }
+
+  /** Brings back what a process kept: context, conversation, budget and mission (one journal read), spool. */
+  async #recover(process: AgentProcess, spool: ProcessSpool): Promise<void> {
+    try {
+      const entries = process.journal ? await process.journal.read() : [];
+      process.context.recover(entries);
+      recoverConversation(process.conversation, entries);
+      if (process.budget) recoverBudget(process.budget, entries);
+      if (process.mission) recoverMission(process.mission, entries);
+      await process.openSpool(spool); // queued events, dead letters, inbox messages
+    } catch (error) {
+      throw deployFailed(`the context of ${process.name} could not be recovered`, {
+        process: process.name,
+        cause: error,
+      });
+    }
   }
 
   /** Starts a process as an operator request (remembered across restarts for API deployments). */
@@ -287,6 +320,7 @@ export class AgentRuntime {
     await process.close();
     this.#processes.delete(name);
     if (this.#stored.delete(name)) await this.#store?.remove(name);
+    await this.#spool.remove(name);
     this.logger.info("process removed", { process: name });
   }
 
@@ -332,6 +366,7 @@ export class AgentRuntime {
   async close(): Promise<void> {
     await Promise.all([...this.#processes.values()].map((p) => p.stop().catch(() => undefined)));
     await this.#journals.closeAll();
+    await this.#spool.close();
     this.#store?.close?.();
   }
 

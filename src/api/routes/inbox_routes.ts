@@ -131,9 +131,11 @@ export function registerInboxRoutes(ctx: RouteContext): void {
     operationId: "clearInbox",
     request: { params: NameParamSchema },
     responses: { 204: { description: "Cleared" }, ...errorResponses(400, 401, 404) },
-  }, (c) => {
+  }, async (c) => {
     const process = findProcess(runtime, c.req.param("name") ?? "");
-    inboxOf(process).clear();
+    const inbox = inboxOf(process);
+    inbox.clear();
+    await inbox.written();
     return c.body(null, 204);
   });
 }

@@ -18,6 +18,7 @@
  */
 
 import type { Logger } from "../../log.ts";
+import { describeError } from "../../_util/errors.ts";
 import { epochSeconds, randomHex } from "../../_util/ids.ts";
 import type { TextScanner } from "../../guardrails/mod.ts";
 import type { ProcessConfig } from "../config/mod.ts";
@@ -38,6 +39,9 @@ import type {
 } from "./inbox_types.ts";
 import { lifetime, lowestOldest, questionLifetime, truncate } from "./_rules.ts";
 import { operatorBlock, orderItems } from "./operator_block.ts";
+import type { RecordLog } from "../../_util/record_log.ts";
+import type { ProcessSpool } from "../spool.ts";
+import { openInboxLog, type StoredMessage } from "./inbox_log.ts";
 
 /** Options for {@linkcode Inbox}. */
 export interface InboxOptions {
@@ -86,6 +90,8 @@ export class Inbox {
   #mode: InboxScanMode;
   #scanner: TextScanner | undefined;
   #warned = false;
+  #log: RecordLog<StoredMessage> | undefined;
+  #written: Promise<void> = Promise.resolve();
 
   /** An empty inbox; with `guardrails` configured its scanner is ready at once. */
   constructor(options: InboxOptions) {
@@ -93,6 +99,24 @@ export class Inbox {
     const config = options.config();
     this.#mode = inboxScanMode(config);
     if (this.#mode === "guardrails") this.#scanner = inboxScanner(config, "guardrails");
+  }
+
+  /**
+   * At deploy: opens the spool's inbox log and brings back the messages it kept (expired ones go at the
+   * next read). From then on a message is written there before `send` resolves.
+   */
+  async openSpool(spool: ProcessSpool): Promise<void> {
+    const log = await openInboxLog(spool);
+    this.#log = log;
+    for (const stored of log.values()) {
+      const { item, expires_ms } = stored;
+      this.#items.set(item.message_id, { item, expiresMs: expires_ms, waiters: new Waiters() });
+    }
+  }
+
+  /** Resolves once every change made so far (messages removed, cleared) is written to the spool. */
+  written(): Promise<void> {
+    return this.#written;
   }
 
   /**
@@ -251,9 +275,27 @@ export class Inbox {
     };
     const held: Held = { item, expiresMs, waiters: new Waiters() };
     this.#items.set(item.message_id, held);
+    if (item.message_type !== "question") await this.#keep(held);
     if (checked.senderId !== null) this.#sent.get(checked.senderId)!.push(now);
     this.#options.onArrival?.(structuredClone(item));
     return held;
+  }
+
+  /** Writes a message to the spool before it is acknowledged; a failed write takes it back and rethrows. */
+  async #keep(held: Held): Promise<void> {
+    if (!this.#log) return;
+    const id = held.item.message_id;
+    try {
+      await this.#track(this.#log.put(id, { item: structuredClone(held.item), expires_ms: held.expiresMs }));
+    } catch (error) {
+      this.#items.delete(id); // not acknowledged: the caller gets an error (500), the inbox is as before
+      throw error;
+    }
+  }
+
+  #track(write: Promise<void>): Promise<void> {
+    this.#written = this.#written.then(() => write).catch(() => {});
+    return write;
   }
 
   /** Throws RATE_LIMITED when the sender queued `rate_limit_per_sender` messages in the last hour. */
@@ -317,6 +359,15 @@ export class Inbox {
   #remove(held: Held, reason: RemoveReason, error?: unknown): void {
     const id = held.item.message_id;
     if (!this.#items.delete(id)) return;
+    if (this.#log?.has(id)) {
+      this.#track(this.#log.delete(id)).catch((error) => {
+        this.#options.logger.warning("inbox: a removal was not written to the spool", {
+          process: this.#options.process,
+          message_id: id,
+          error: describeError(error),
+        });
+      });
+    }
     if (held.waiters.size === 0) return;
     const process = this.#options.process;
     if (reason === "evicted" || reason === "cleared") {

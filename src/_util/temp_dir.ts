@@ -12,7 +12,7 @@ export interface TempDir extends AsyncDisposable {
 
 /** Creates a fresh temporary directory. */
 export async function tempDir(): Promise<TempDir> {
-  const path = await Deno.makeTempDir({ prefix: "agentry_journal_" });
+  const path = await Deno.makeTempDir({ prefix: "agentry_test_" });
   return {
     path,
     async [Symbol.asyncDispose]() {

@@ -1,0 +1,101 @@
+/**
+ * {@linkcode Spool}: where a runtime keeps what it has acknowledged but not finished, per process: queued
+ * trigger events and dead letters (`events`), inbox messages (`inbox`). Each is a {@linkcode RecordLog}
+ * under `<dir>/<process>/<kind>.jsonl`. A spool without a directory keeps them in memory (library use and
+ * tests); `agentry runtime start` uses `<data-dir>/queues`. See docs/durability.md for the promise.
+ *
+ * @module
+ */
+
+import { join } from "node:path";
+import type { Logger } from "../log.ts";
+import { type OpenedRecordLog, RecordLog } from "../_util/record_log.ts";
+
+/** What a process keeps in its spool. */
+export type SpoolKind = "events" | "inbox";
+
+/** Options for {@linkcode Spool}. */
+export interface SpoolOptions {
+  /** Directory of the process folders. @default none: nothing is written */
+  dir?: string;
+  /** Wait for `fdatasync` before a change counts as written (survives a power loss). @default false */
+  sync?: boolean;
+  /** Receives a warning per log with unreadable lines. */
+  logger?: Logger;
+}
+
+/** The spool of one process (see {@linkcode Spool.forProcess}). */
+export interface ProcessSpool {
+  /** Opens (and reads) one of the process's logs; `parse` checks each stored value. */
+  open<V>(kind: SpoolKind, parse: (value: unknown) => V): Promise<RecordLog<V>>;
+  /** Waits for pending writes and closes the logs opened through this handle (their files stay). */
+  close(): Promise<void>;
+}
+
+/** The logs of every process of a runtime. */
+export class Spool {
+  #options: SpoolOptions;
+  #handles = new Map<string, { logs: RecordLog<unknown>[]; handle: ProcessSpool }>();
+
+  /** A spool in `options.dir` (created on the first write), or in memory. */
+  constructor(options: SpoolOptions = {}) {
+    this.#options = options;
+  }
+
+  /** Whether logs are written to disk. */
+  get durable(): boolean {
+    return this.#options.dir !== undefined;
+  }
+
+  /** A handle on the logs of `process` (a valid process name: it becomes a directory name). */
+  forProcess(process: string): ProcessSpool {
+    const logs: RecordLog<unknown>[] = [];
+    const entry = {
+      logs,
+      handle: {
+        open: async <V>(kind: SpoolKind, parse: (value: unknown) => V) => {
+          const log = await this.#openLog(process, kind, parse);
+          logs.push(log as RecordLog<unknown>);
+          return log;
+        },
+        close: async () => {
+          if (this.#handles.get(process) === entry) this.#handles.delete(process);
+          await Promise.all(logs.map((log) => log.close()));
+        },
+      },
+    };
+    this.#handles.set(process, entry);
+    return entry.handle;
+  }
+
+  /** Deletes the logs of a removed process (closing the open ones). */
+  async remove(process: string): Promise<void> {
+    const entry = this.#handles.get(process);
+    this.#handles.delete(process);
+    await Promise.all(entry?.logs.map((log) => log.destroy()) ?? []);
+    if (this.#options.dir === undefined) return;
+    await Deno.remove(join(this.#options.dir, process), { recursive: true }).catch((error) => {
+      if (!(error instanceof Deno.errors.NotFound)) throw error;
+    });
+  }
+
+  /** Waits for pending writes and closes every log. */
+  async close(): Promise<void> {
+    await Promise.all([...this.#handles.values()].map((entry) => entry.handle.close()));
+  }
+
+  async #openLog<V>(process: string, kind: SpoolKind, parse: (value: unknown) => V): Promise<RecordLog<V>> {
+    const { dir, sync, logger } = this.#options;
+    const path = dir === undefined ? undefined : join(dir, process, `${kind}.jsonl`);
+    const opened: OpenedRecordLog<V> = await RecordLog.open({ path, sync, parse });
+    if (opened.problems.length > 0) {
+      logger?.warning("spool log has unreadable lines; they are skipped", {
+        process,
+        path,
+        problems: opened.problems.slice(0, 10),
+        count: opened.problems.length,
+      });
+    }
+    return opened.log;
+  }
+}
