@@ -14,7 +14,7 @@ import { AgentProcess, type ProcessSummary } from "./process.ts";
 import { RuntimeError } from "./errors.ts";
 import type { EnvLookup, ProcessPartFactory, ProcessSource } from "./process_parts.ts";
 import type { Invoker } from "./process_event.ts";
-import type { ProcessState } from "./lifecycle.ts";
+import { type ProcessState, STARTED_STATES } from "./lifecycle.ts";
 import type { ProcessStatus } from "./process_status.ts";
 import type { DesiredState, ProcessStore, StoredProcess } from "./process_store.ts";
 import { restoreDeployments } from "./runtime_restore.ts";
@@ -235,27 +235,27 @@ export class AgentRuntime {
 
   /** Starts a process as an operator request (remembered across restarts for API deployments). */
   start(name: string): Promise<ProcessState> {
-    return this.#operate(name, "running", (p) => p.start());
+    return this.#operate(name, (p) => p.start());
   }
 
   /** Stops a process as an operator request. */
   stop(name: string): Promise<ProcessState> {
-    return this.#operate(name, "stopped", (p) => p.stop());
+    return this.#operate(name, (p) => p.stop());
   }
 
   /** Restarts a process as an operator request. */
   restart(name: string): Promise<ProcessState> {
-    return this.#operate(name, "running", (p) => p.restart());
+    return this.#operate(name, (p) => p.restart());
   }
 
   /** Suspends a process as an operator request. */
   suspend(name: string): Promise<ProcessState> {
-    return this.#operate(name, "suspended", (p) => p.suspend());
+    return this.#operate(name, (p) => p.suspend());
   }
 
   /** Resumes a process as an operator request. */
   resume(name: string): Promise<ProcessState> {
-    return this.#operate(name, "running", (p) => p.resume());
+    return this.#operate(name, (p) => p.resume());
   }
 
   /**
@@ -370,29 +370,39 @@ export class AgentRuntime {
     this.#store?.close?.();
   }
 
+  /**
+   * Runs an operator's lifecycle operation, then stores the state it reached (before the caller answers).
+   * A refused or failed operation stores nothing, so a restart never brings back a state the operator was
+   * refused; a start that found the process suspended keeps it suspended.
+   */
   async #operate(
     name: string,
-    desired: DesiredState,
     operation: (process: AgentProcess) => Promise<ProcessState>,
   ): Promise<ProcessState> {
     const process = this.require(name);
-    await this.#remember(name, desired);
-    return await operation(process);
+    const state = await operation(process);
+    await this.#saveDesired(name, desiredOf(state));
+    return state;
   }
 
+  /** Stores a state governance chose; a failure is logged (nobody waits for an answer). */
   async #remember(name: string, desired: DesiredState): Promise<void> {
-    const record = this.#stored.get(name);
-    if (!record || !this.#store || record.desired_state === desired) return;
-    const next = { ...record, desired_state: desired };
     try {
-      await this.#store.save(next);
-      this.#stored.set(name, next);
+      await this.#saveDesired(name, desired);
     } catch (error) {
       this.logger.warning("could not store the desired state", {
         process: name,
         error: describeError(error),
       });
     }
+  }
+
+  async #saveDesired(name: string, desired: DesiredState): Promise<void> {
+    const record = this.#stored.get(name);
+    if (!record || !this.#store || record.desired_state === desired) return;
+    const next = { ...record, desired_state: desired };
+    await this.#store.save(next);
+    this.#stored.set(name, next);
   }
 
   #openJournal(name: string, config: ProcessConfig, env: EnvLookup): ProcessJournal | undefined {
@@ -411,6 +421,12 @@ export class AgentRuntime {
       throw deployFailed(`the journal of ${name} could not be opened`, { process: name, cause: error });
     }
   }
+}
+
+/** The state to bring a process back to after a restart, from the state an operation reached. */
+function desiredOf(state: ProcessState): DesiredState {
+  if (state === "suspended") return "suspended";
+  return STARTED_STATES.has(state) ? "running" : "stopped";
 }
 
 function processExists(name: string): RuntimeError {

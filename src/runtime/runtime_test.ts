@@ -137,3 +137,42 @@ Deno.test("restore skips records whose name is taken or whose config no longer p
   assert.equal(runtime.get("taken")?.state, "created");
   await runtime.close();
 });
+
+Deno.test("a refused or failed operation stores nothing; a start on a suspended process keeps it suspended", async () => {
+  const store = new MemoryProcessStore();
+  const runtime = new AgentRuntime({ logger: quiet(), store });
+  const desired = async (name: string) =>
+    (await store.list()).records.find((r) => r.name === name)?.desired_state;
+  await runtime.deploy("a", testConfig(), { persistConfig: { instructions: "a" } });
+  await assert.rejects(runtime.suspend("a"), code("INVALID_STATE"));
+  assert.equal(await desired("a"), "stopped");
+  await assert.rejects(runtime.resume("a"), code("INVALID_STATE"));
+  assert.equal(await desired("a"), "stopped");
+  await runtime.start("a");
+  assert.equal(await desired("a"), "running");
+  await runtime.suspend("a");
+  assert.equal(await runtime.start("a"), "suspended");
+  assert.equal(await desired("a"), "suspended");
+  const failing = testConfig({ secrets: { enabled: true, secrets: { K: "${MISSING_VAR}" } } });
+  await runtime.deploy("b", failing, { persistConfig: { instructions: "b" } });
+  await assert.rejects(runtime.start("b"), code("START_FAILED"));
+  assert.equal(await desired("b"), "stopped");
+  await runtime.close();
+});
+
+Deno.test("concurrent deploys of one name: one registers and stores, the others are refused", async () => {
+  const store = new MemoryProcessStore();
+  const runtime = new AgentRuntime({ logger: quiet(), store });
+  const results = await Promise.allSettled(
+    Array.from(
+      { length: 10 },
+      (_, i) => runtime.deploy("x", testConfig(), { persistConfig: { instructions: `${i}` } }),
+    ),
+  );
+  const won = results.flatMap((r, i) => r.status === "fulfilled" ? [i] : []);
+  assert.equal(won.length, 1);
+  assert.ok(results.every((r) => r.status === "fulfilled" || code("PROCESS_EXISTS")(r.reason)));
+  const { records } = await store.list();
+  assert.deepEqual(records.map((r) => r.config), [{ instructions: `${won[0]}` }]);
+  await runtime.close();
+});
