@@ -6,6 +6,7 @@
 
 import { readLimitedBody } from "../_util/read_body.ts";
 import { ApiError } from "./errors.ts";
+import { MAX_JSON_DEPTH, nestedDeeperThan } from "../_util/json_depth.ts";
 
 /** Largest accepted body: 1 MiB. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -22,7 +23,8 @@ export interface ReadBodyOptions {
 
 /**
  * Reads a body that must be empty or a JSON object. Resolves `undefined` for an empty body.
- * Throws 413 PAYLOAD_TOO_LARGE, 400 INVALID_JSON, or HTTP_ERROR 408 (too slow) / 400 (broken stream).
+ * Throws 413 PAYLOAD_TOO_LARGE, 400 INVALID_JSON, 422 INVALID_FIELD (nested deeper than
+ * {@linkcode MAX_JSON_DEPTH} levels), or HTTP_ERROR 408 (too slow) / 400 (broken stream).
  */
 export async function readJsonObject(
   request: Request,
@@ -38,6 +40,12 @@ export async function readJsonObject(
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     throw new ApiError("INVALID_JSON", "The request body must be a JSON object.");
+  }
+  if (nestedDeeperThan(value, MAX_JSON_DEPTH)) {
+    throw new ApiError(
+      "INVALID_FIELD",
+      `The request body nests objects and arrays more than ${MAX_JSON_DEPTH} levels deep.`,
+    );
   }
   return value as Record<string, unknown>;
 }

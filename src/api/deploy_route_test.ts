@@ -200,3 +200,23 @@ Deno.test("a valid config that cannot become a process is 422 DEPLOY_FAILED with
   assert.equal(logged?.level, "warning");
   assert.equal((await api.call("GET", "/api/v1/processes/a")).status, 404);
 });
+
+Deno.test("a config nested deeper than 64 levels is 422 INVALID_FIELD and nothing is deployed; 3,000 and 10,000 too", async () => {
+  await using api = await testApi();
+  const nested = (depth: number) => JSON.parse('{"k":'.repeat(depth) + "1" + "}".repeat(depth));
+  const fits = await deploy(api, "fits", { context: { initial_state: nested(61) } }); // 64 levels with the body, config and context
+  assert.equal(fits.status, 201);
+  for (const depth of [62, 3_000, 10_000]) {
+    const answer = await deploy(api, "deep", { context: { initial_state: nested(depth) } });
+    assert.equal(answer.status, 422, `depth ${depth}`);
+    assert.equal(answer.body.error.code, "INVALID_FIELD");
+    assert.match(answer.body.error.message, /more than 64 levels deep/);
+  }
+  const deepText = '{"state":{"k":' + '{"k":'.repeat(10_000) + "1" + "}".repeat(10_002);
+  const raw = await api.call("PATCH", "/api/v1/processes/fits/context", {
+    body: deepText,
+    headers: { "content-type": "application/json" },
+  });
+  assert.equal(raw.status, 422);
+  assert.deepEqual(api.runtime.list().map((p) => p.name), ["fits"]);
+});
