@@ -225,10 +225,13 @@ const eventTrigger = strictObject({
   custom_config: customConfig(),
 }, { context: "an event trigger" });
 
+/** Dot-separated segments, none empty (`a..b`, `.a` and `a.` are refused at deploy, not at start). */
+const TOPIC_PATTERN = /^[^.]+(\.[^.]+)*$/;
+
 /** A message trigger: fires on MessageBroker messages whose topic matches `topic` (`*` wildcards). */
 const messageTrigger = strictObject({
   type: z.literal("message"),
-  topic: nonEmptyString('a non-empty topic such as "reports.*"'),
+  topic: pattern(TOPIC_PATTERN, 'a topic of non-empty dot-separated segments such as "reports.*"'),
   custom_config: customConfig(),
 }, { context: "a message trigger" });
 

@@ -45,7 +45,15 @@ Deno.test("each trigger type requires its own fields", () => {
   assert.match(issueAt(trigger({ type: "file_watch" }), "watch_path").expected, /directory path \(missing\)/);
   assert.match(issueAt(trigger({ type: "event" }), "event_type").expected, /\(missing\)/);
   assert.match(issueAt(trigger({ type: "message" }), "topic").expected, /\(missing\)/);
-  assert.match(issueAt(trigger({ type: "message", topic: "" }), "topic").expected, /empty string/);
+  assert.match(issueAt(trigger({ type: "message", topic: "" }), "topic").expected, /dot-separated/);
+  for (const topic of ["a..b", ".a", "a.", "."]) {
+    assert.match(
+      issueAt(trigger({ type: "message", topic }), "topic").expected,
+      /non-empty dot-separated/,
+      topic,
+    );
+  }
+  assert.equal(expectOk(trigger({ type: "message", topic: "a.#.*" })).type, "message");
 });
 
 Deno.test("a field of another trigger type is refused by name", () => {
