@@ -79,16 +79,22 @@ async function realExistingPrefix(path: string): Promise<string | undefined> {
 }
 
 /**
+ * The runtime's own entries in the data directory, which no config may name: the process store, the spool
+ * (queued events, inbox, context) and the lock file. A journal pointed there would corrupt them.
+ */
+export const RESERVED_DATA_PATHS: readonly string[] = ["processes", "queues", "runtime.lock"];
+
+/**
  * True when `path` may be used: no leading `~`, no `..` segment, no `${VAR}`, inside `policy.dataDir`
- * (relative paths resolve against `policy.cwd`), and no symlink on the way leading out. Paths lexically
- * outside are refused without touching the file system.
+ * (relative paths resolve against `policy.cwd`) but not inside one of its {@linkcode RESERVED_DATA_PATHS},
+ * and no symlink on the way leading out. Paths lexically outside are refused without touching the file system.
  */
 export async function checkPath(path: string, policy: DeployPolicy): Promise<boolean> {
   if (path === "" || path.startsWith("~") || path.includes("\0") || hasEnvReference(path)) return false;
   if (path.split(/[\\/]/).includes("..")) return false;
   const dataDir = resolve(policy.cwd, policy.dataDir);
   const target = resolve(policy.cwd, path);
-  if (!isInside(target, dataDir)) return false;
+  if (!isInside(target, dataDir) || isReserved(target, dataDir)) return false;
   let realDataDir: string;
   try {
     realDataDir = await Deno.realPath(dataDir);
@@ -96,7 +102,12 @@ export async function checkPath(path: string, policy: DeployPolicy): Promise<boo
     return isNotFound(error); // no data directory yet: the lexical check is all there is
   }
   const realTarget = await realExistingPrefix(target);
-  return realTarget !== undefined && isInside(realTarget, realDataDir);
+  return realTarget !== undefined && isInside(realTarget, realDataDir) &&
+    !isReserved(realTarget, realDataDir);
+}
+
+function isReserved(target: string, dataDir: string): boolean {
+  return RESERVED_DATA_PATHS.some((entry) => isInside(target, resolve(dataDir, entry)));
 }
 
 async function refusePaths(
@@ -110,8 +121,11 @@ async function refusePaths(
   if (where.length === 0) return undefined;
   return {
     code: "PATH_NOT_ALLOWED",
-    message: `Paths must lie inside the runtime's data directory, without "..", "~", \${VAR} references ` +
-      `or symlinks leading out (at ${where.join(", ")}).`,
+    message:
+      `Paths must lie inside the runtime's data directory, outside its own ${
+        RESERVED_DATA_PATHS.join(", ")
+      }, ` +
+      `without "..", "~", \${VAR} references or symlinks leading out (at ${where.join(", ")}).`,
     where,
   };
 }

@@ -32,6 +32,24 @@ Deno.test("relative paths inside the data directory are allowed, as is the direc
   assert.equal(await checkPath(join(tmp.path, "data", "mem"), policy(tmp.path)), true);
 });
 
+Deno.test("the runtime's own store, spool and lock file are refused, also through a symlink", async () => {
+  await using tmp = await tempDir();
+  await Deno.mkdir(join(tmp.path, "data", "processes"), { recursive: true });
+  await Deno.mkdir(join(tmp.path, "data", "queues"), { recursive: true });
+  for (const path of ["data/processes", "data/processes/x", "data/queues/p", "data/runtime.lock"]) {
+    assert.equal(await checkPath(path, policy(tmp.path)), false, path);
+  }
+  assert.equal(await checkPath("data/processes2", policy(tmp.path)), true);
+  await Deno.symlink(join(tmp.path, "data", "processes"), join(tmp.path, "data", "link"));
+  assert.equal(await checkPath("data/link", policy(tmp.path)), false);
+  const violation = await checkPaths(
+    config({ journal: { level: "full", backend: "file", path: "data/processes" } }),
+    policy(tmp.path),
+  );
+  assert.equal(violation?.code, "PATH_NOT_ALLOWED");
+  assert.deepEqual(violation?.where, ["journal.path"]);
+});
+
 Deno.test("paths outside the data directory are refused", async () => {
   await using tmp = await tempDir();
   await Deno.mkdir(join(tmp.path, "data"));
