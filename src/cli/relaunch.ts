@@ -1,7 +1,9 @@
 /**
  * Re-running the CLI in a child Deno process that holds exactly the planned permissions, for the case
  * revocation cannot fix (read or write granted for every path, e.g. `deno run -A`). The parent then drops
- * every permission and only forwards signals and the exit code.
+ * every permission and only forwards signals and the exit code. The child's stdin is a pipe the parent never
+ * writes to: when the parent dies, however it dies (`kill -9` included), the pipe ends and the child shuts down
+ * as on SIGTERM, so it never keeps serving (and holding the port and the data directory) on its own.
  *
  * @module
  */
@@ -46,7 +48,7 @@ export async function relaunch(
   const child = new Deno.Command(Deno.execPath(), {
     args: relaunchArgs(plan, Deno.mainModule, args),
     env: { [RELAUNCHED_VARIABLE]: "1" },
-    stdin: "inherit",
+    stdin: "piped", // the lifeline: see parentGone
     stdout: "inherit",
     stderr: "inherit",
   }).spawn();
@@ -62,6 +64,21 @@ export async function relaunch(
   else options.signal.addEventListener("abort", forward, { once: true });
   await revokeAll();
   const status = await child.status;
+  await child.stdin.close().catch(() => {});
   if (status.signal) return 128 + (status.signal === "SIGINT" ? 2 : status.signal === "SIGTERM" ? 15 : 1);
   return status.code;
+}
+
+/**
+ * In a relaunched child: resolves when the parent is gone (its end of the stdin pipe closed, or reading fails).
+ */
+export async function parentGone(): Promise<void> {
+  const buffer = new Uint8Array(64);
+  try {
+    while ((await Deno.stdin.read(buffer)) !== null) {
+      // the parent never writes; anything read is ignored
+    }
+  } catch {
+    // a broken pipe also means the parent is gone
+  }
 }

@@ -35,7 +35,7 @@ import {
   planProblems,
   revokeUnneeded,
 } from "./permissions.ts";
-import { canRelaunch, relaunch, RELAUNCHED_VARIABLE } from "./relaunch.ts";
+import { canRelaunch, parentGone, relaunch, RELAUNCHED_VARIABLE } from "./relaunch.ts";
 import { parseStartArgs, RUNTIME_START_HELP, type StartOptions } from "./runtime_start_args.ts";
 import { CliFailure, EXIT } from "./exit.ts";
 import { lockDataDir } from "./data_dir_lock.ts";
@@ -138,10 +138,14 @@ export async function runtimeStart(args: readonly string[], ctx: CliContext): Pr
     });
     announce(ctx, options, server.url, token);
     sink.flush();
-    await Promise.race([shutdown.promise, aborted(ctx.signal)]);
-    logger.info("shutting down", {
-      reason: ctx.signal.aborted ? String(ctx.signal.reason) : "shutdown route",
-    });
+    // A relaunched child also stops when its parent dies (issue 14: it must not keep serving alone).
+    const orphaned = relaunched ? parentGone().then(() => "parent exited") : new Promise<never>(() => {});
+    const reason = await Promise.race([
+      shutdown.promise.then(() => "shutdown route"),
+      aborted(ctx.signal),
+      orphaned,
+    ]);
+    logger.info("shutting down", { reason: ctx.signal.aborted ? String(ctx.signal.reason) : reason });
   } finally {
     sink.flush();
     await server.stop();
