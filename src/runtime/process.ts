@@ -85,6 +85,7 @@ export class AgentProcess {
   #parts: PartSet;
   #lifecycle = new Lifecycle();
   #ops: Promise<unknown> = Promise.resolve();
+  #closed = false;
   #counters: ProcessCounters = { starts: 0, stops: 0, restarts: 0, start_failures: 0 };
   #startedAt: number | undefined;
   #idleClock: IdleClock;
@@ -294,11 +295,12 @@ export class AgentProcess {
    * revoked (zero-filled) whatever `revoke_on_stop` says, context state reset (journaled).
    */
   close(): Promise<void> {
+    this.#closed = true; // removal wins: operations still queued, and later ones, are refused
     return this.#serial(async () => {
       await this.#stop("process removed");
       this.#inbox?.clear();
       await this.#stores.close();
-    });
+    }, true);
   }
 
   /** Pauses a running or awaiting process; rejects with a {@linkcode RuntimeError} INVALID_STATE otherwise. */
@@ -360,8 +362,9 @@ export class AgentProcess {
     );
   }
 
-  #serial<T>(operation: () => Promise<T>): Promise<T> {
-    const next = this.#ops.then(operation, operation);
+  #serial<T>(operation: () => Promise<T>, closing = false): Promise<T> {
+    const run = () => this.#closed && !closing ? Promise.reject(removedError(this.name)) : operation();
+    const next = this.#ops.then(run, run);
     this.#ops = next.catch(() => undefined);
     return next;
   }
@@ -468,4 +471,8 @@ export class AgentProcess {
       process_id: this.processId,
     });
   }
+}
+
+function removedError(name: string): RuntimeError {
+  return new RuntimeError("PROCESS_NOT_FOUND", `process ${name} was removed`, { details: { process: name } });
 }

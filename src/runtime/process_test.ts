@@ -217,3 +217,34 @@ Deno.test("state transitions are journaled with from, to, reason and process id"
   ]);
   assert.equal(entries[0].data.process_id, process.processId);
 });
+
+Deno.test("removal wins over operations queued behind it: a queued restart or start is refused and nothing starts again", async () => {
+  const log: string[] = [];
+  let release!: () => void;
+  const slowStop = new Promise<void>((resolve) => (release = resolve));
+  const process = new AgentProcess({
+    name: "a",
+    config: testConfig(),
+    logger: quiet(),
+    parts: [(ctx) => ({
+      name: "slow",
+      start: () => (log.push(`start:${ctx.name}`), Promise.resolve()),
+      stop: () => (log.push("stop"), slowStop),
+      status: () => ({}),
+    })],
+  });
+  await process.start();
+  const stopping = process.stop();
+  while (!log.includes("stop")) await new Promise((resolve) => setTimeout(resolve, 1)); // the stop is under way
+  const restarting = assert.rejects(process.restart(), code("PROCESS_NOT_FOUND"));
+  const closing = process.close();
+  const starting = assert.rejects(process.start(), code("PROCESS_NOT_FOUND"));
+  release();
+  await stopping;
+  await restarting;
+  await starting;
+  await closing;
+  assert.equal(process.state, "stopped");
+  assert.deepEqual(log, ["start:a", "stop"]);
+  await assert.rejects(process.resume(), code("PROCESS_NOT_FOUND"));
+});
