@@ -70,6 +70,7 @@ export {
   type ProcessStore,
   Spool,
   type SpoolKind,
+  type SpoolLogOptions,
   type SpoolOptions,
   type StoredProcess,
 } from "./src/runtime/mod.ts";

@@ -146,7 +146,13 @@ export {
   type ProcessStore,
   type StoredProcess,
 } from "./process_store.ts";
-export { type ProcessSpool, Spool, type SpoolKind, type SpoolOptions } from "./spool.ts";
+export {
+  type ProcessSpool,
+  Spool,
+  type SpoolKind,
+  type SpoolLogOptions,
+  type SpoolOptions,
+} from "./spool.ts";
 export {
   type BudgetAction,
   type BudgetConfig,

@@ -170,10 +170,11 @@ export class AgentProcess {
   }
 
   /**
-   * At deploy: opens the process's spool and brings back what it held (queued events and dead letters,
-   * inbox messages). The runtime calls it once, before the first start.
+   * At deploy: opens the process's spool and brings back what it held (context state, queued events and
+   * dead letters, inbox messages). The runtime calls it once, before the first start.
    */
   async openSpool(spool: ProcessSpool): Promise<void> {
+    await this.#stores.context.openSpool(spool); // context state (after its journal recovery: the spool wins)
     await this.#runs.openSpool(spool);
     await this.#inbox?.openSpool(spool);
   }
@@ -193,7 +194,7 @@ export class AgentProcess {
     return this.#governance.mission.tracker;
   }
 
-  /** Context state: kept for the life of the deployment (and recovered from the journal at deploy). */
+  /** Context state: kept for the life of the deployment (at deploy, back from the spool or the journal). */
   get context(): ContextStore {
     return this.#stores.context;
   }

@@ -22,6 +22,7 @@ import { type ProcessSpool, Spool } from "./spool.ts";
 import { recoverConversation } from "./conversation.ts";
 import { recoverBudget } from "./budget/recover_budget.ts";
 import { recoverMission } from "./mission/recover_mission.ts";
+import { warnUndurableState } from "./undurable_state.ts"; // governance without a durable journal
 
 /** The default state directory, relative to the working directory. */
 export const DEFAULT_DATA_DIR = ".agentry";
@@ -213,6 +214,7 @@ export class AgentRuntime {
       process_id: process.processId,
       source: process.source,
     });
+    warnUndurableState(process, this.logger); // budget/mission without a durable journal: one warning
     return process;
   }
 

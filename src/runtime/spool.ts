@@ -1,6 +1,7 @@
 /**
  * {@linkcode Spool}: where a runtime keeps what it has acknowledged but not finished, per process: queued
- * trigger events and dead letters (`events`), inbox messages (`inbox`). Each is a {@linkcode RecordLog}
+ * trigger events and dead letters (`events`), inbox messages (`inbox`), context state (`context`). Each is a
+ * {@linkcode RecordLog}
  * under `<dir>/<process>/<kind>.jsonl`. A spool without a directory keeps them in memory (library use and
  * tests); `agentry runtime start` uses `<data-dir>/queues`. See docs/durability.md for the promise.
  *
@@ -12,7 +13,13 @@ import type { Logger } from "../log.ts";
 import { type OpenedRecordLog, RecordLog } from "../_util/record_log.ts";
 
 /** What a process keeps in its spool. */
-export type SpoolKind = "events" | "inbox";
+export type SpoolKind = "events" | "inbox" | "context";
+
+/** Options of {@linkcode ProcessSpool.open}. */
+export interface SpoolLogOptions {
+  /** Compaction runs past this many lines (see {@linkcode RecordLog.open}). @default 1000 */
+  compactAfter?: number;
+}
 
 /** Options for {@linkcode Spool}. */
 export interface SpoolOptions {
@@ -27,7 +34,7 @@ export interface SpoolOptions {
 /** The spool of one process (see {@linkcode Spool.forProcess}). */
 export interface ProcessSpool {
   /** Opens (and reads) one of the process's logs; `parse` checks each stored value. */
-  open<V>(kind: SpoolKind, parse: (value: unknown) => V): Promise<RecordLog<V>>;
+  open<V>(kind: SpoolKind, parse: (value: unknown) => V, options?: SpoolLogOptions): Promise<RecordLog<V>>;
   /** Waits for pending writes and closes the logs opened through this handle (their files stay). */
   close(): Promise<void>;
 }
@@ -53,8 +60,8 @@ export class Spool {
     const entry = {
       logs,
       handle: {
-        open: async <V>(kind: SpoolKind, parse: (value: unknown) => V) => {
-          const log = await this.#openLog(process, kind, parse);
+        open: async <V>(kind: SpoolKind, parse: (value: unknown) => V, options: SpoolLogOptions = {}) => {
+          const log = await this.#openLog(process, kind, { parse, compactAfter: options.compactAfter });
           logs.push(log as RecordLog<unknown>);
           return log;
         },
@@ -84,10 +91,14 @@ export class Spool {
     await Promise.all([...this.#handles.values()].map((entry) => entry.handle.close()));
   }
 
-  async #openLog<V>(process: string, kind: SpoolKind, parse: (value: unknown) => V): Promise<RecordLog<V>> {
+  async #openLog<V>(
+    process: string,
+    kind: SpoolKind,
+    options: { parse: (value: unknown) => V; compactAfter?: number },
+  ): Promise<RecordLog<V>> {
     const { dir, sync, logger } = this.#options;
     const path = dir === undefined ? undefined : join(dir, process, `${kind}.jsonl`);
-    const opened: OpenedRecordLog<V> = await RecordLog.open({ path, sync, parse });
+    const opened: OpenedRecordLog<V> = await RecordLog.open({ path, sync, ...options });
     if (opened.problems.length > 0) {
       logger?.warning("spool log has unreadable lines; they are skipped", {
         process,

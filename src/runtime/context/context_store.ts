@@ -6,9 +6,12 @@
  */
 
 import type { JournalEntry, ProcessJournal } from "../../journal/mod.ts";
+import type { RecordLog } from "../../_util/record_log.ts";
 import { RuntimeError } from "../errors.ts";
+import type { ProcessSpool } from "../spool.ts";
 import { checkJsonValue, jsonBytes } from "./_json_value.ts";
 import { CONTEXT_UPDATE_ENTRY, replayContext } from "./recover_context.ts";
+import { CONTEXT_STATE_KEY, openContextLog, type StoredContext } from "./context_log.ts";
 
 /** Who wrote to the context: the control API, the agent's built-in tool, or the runtime itself. */
 export type ContextSource = "api" | "agent" | "system";
@@ -43,12 +46,14 @@ export interface ContextStoreOptions {
 }
 
 /**
- * The state of one process, kept across runs and starts (and, with a journal, across runtime restarts:
- * see {@linkcode ContextStore.recover}).
+ * The state of one process, kept across runs and starts, and across runtime restarts and crashes in the
+ * process spool (see {@linkcode ContextStore.openSpool}); a journal, when the process keeps one, also
+ * brings it back (see {@linkcode ContextStore.recover}).
  *
  * A write is all keys or none: when any key is not writable, {@linkcode ContextStore.write} throws a
  * {@linkcode RuntimeError} WRITE_DENIED naming every refused key and writes nothing. A `null` value
- * deletes its key. Each write is journaled as one `context_update` entry
+ * deletes its key. Changes apply one at a time, each once the spool holds it. Each write is journaled as
+ * one `context_update` entry
  * `{values: {key: value | null}, source}`; a reset (process removed) as `{values: {}, source: "system",
  * reset: true}`.
  *
@@ -64,6 +69,9 @@ export class ContextStore {
   #settings: () => ContextSettings;
   #journal: ProcessJournal | undefined;
   #state: Record<string, unknown>;
+  #log: RecordLog<StoredContext> | undefined;
+  #recovered = false;
+  #changes: Promise<void> = Promise.resolve();
 
   /** A store holding a copy of the settings' `initial_state`. */
   constructor(options: ContextStoreOptions) {
@@ -96,7 +104,9 @@ export class ContextStore {
   /**
    * Writes every key of `values` or none. `null` deletes a key. Throws a {@linkcode RuntimeError}
    * WRITE_DENIED (`details.keys`: every refused key) or CONTEXT_INVALID (a value that is not JSON, or a
-   * state larger than {@linkcode CONTEXT_MAX_BYTES}); then nothing is written. Resolves once journaled.
+   * state larger than {@linkcode CONTEXT_MAX_BYTES}); then nothing is written. When the spool write
+   * fails the write is refused with that error and the state stays as it was. Resolves once the spool
+   * holds the new state (and the write is journaled).
    */
   async write(values: Record<string, unknown>, source: ContextSource): Promise<void> {
     const keys = Object.keys(values);
@@ -116,19 +126,20 @@ export class ContextStore {
     }
     if (keys.length === 0) return;
     const copy = structuredClone(values);
-    const next = { ...this.#state };
-    for (const key of keys) {
-      if (copy[key] === null) delete next[key];
-      else next[key] = copy[key];
-    }
-    const size = jsonBytes(next);
-    if (size > CONTEXT_MAX_BYTES) {
-      throw new RuntimeError("CONTEXT_INVALID", `context state would be ${size} bytes`, {
-        details: { field: "state", expected: `a state of at most ${CONTEXT_MAX_BYTES} bytes as JSON` },
-      });
-    }
-    this.#state = next;
-    await this.#journal?.record(CONTEXT_UPDATE_ENTRY, { values: copy, source });
+    await this.#change(() => {
+      const next = { ...this.#state };
+      for (const key of keys) {
+        if (copy[key] === null) delete next[key];
+        else next[key] = copy[key];
+      }
+      const size = jsonBytes(next);
+      if (size > CONTEXT_MAX_BYTES) {
+        throw new RuntimeError("CONTEXT_INVALID", `context state would be ${size} bytes`, {
+          details: { field: "state", expected: `a state of at most ${CONTEXT_MAX_BYTES} bytes as JSON` },
+        });
+      }
+      return next;
+    }, { values: copy, source });
   }
 
   /** A deep copy of the state (for checkpoints and the prompt). */
@@ -136,26 +147,65 @@ export class ContextStore {
     return structuredClone(this.#state);
   }
 
-  /** Replaces the state with a copy of `state` (recovery, rewind). Not journaled. */
-  restore(state: Record<string, unknown>): void {
-    this.#state = structuredClone(state);
+  /**
+   * Replaces the state with a copy of `state` (a rewind), kept in the spool before it resolves; not
+   * journaled (a rewind journals its own checkpoint). A failed spool write rejects and changes nothing.
+   */
+  restore(state: Record<string, unknown>): Promise<void> {
+    const copy = structuredClone(state);
+    return this.#change(() => copy);
   }
 
   /** Puts the state back to the settings' `initial_state`, journaled as a reset (the process is removed). */
-  async reset(): Promise<void> {
-    this.#state = structuredClone(this.#settings().initial_state);
-    await this.#journal?.record(CONTEXT_UPDATE_ENTRY, { values: {}, source: "system", reset: true });
+  reset(): Promise<void> {
+    return this.#change(() => structuredClone(this.#settings().initial_state), {
+      values: {},
+      source: "system",
+      reset: true,
+    });
   }
 
   /**
-   * Brings the state back from the process journal's `entries` (oldest first): the last `checkpoint`
-   * entry's `data.context`, then the `context_update` entries after it (see {@linkcode replayContext}).
-   * Answers whether anything was recovered; with nothing to recover the state is left as it is.
+   * At deploy, before {@linkcode ContextStore.openSpool}: brings the state back from the process journal's
+   * `entries` (oldest first): the last `checkpoint` entry's `data.context`, then the `context_update`
+   * entries after it (see {@linkcode replayContext}). Answers whether anything was recovered; with nothing
+   * to recover the state is left as it is.
    */
   recover(entries: readonly JournalEntry[]): boolean {
     const state = replayContext(entries, this.#settings().initial_state);
     if (state === undefined) return false;
     this.#state = state;
+    this.#recovered = true;
     return true;
+  }
+
+  /**
+   * At deploy, after {@linkcode ContextStore.recover}: opens the spool's context log. Its record, when
+   * present, is the state (it is written before every change is answered, so it is never older than the
+   * journal: the spool wins). Without one, a state recovered from the journal is written to it so both
+   * agree; else the state stays `initial_state` and nothing is written (a later `initial_state` applies
+   * until the first write). From then on every change is written there before it resolves.
+   */
+  async openSpool(spool: ProcessSpool): Promise<void> {
+    const log = await openContextLog(spool);
+    const stored = log.get(CONTEXT_STATE_KEY);
+    if (stored) this.#state = stored.state;
+    else if (this.#recovered) await log.put(CONTEXT_STATE_KEY, { state: this.snapshot() });
+    this.#log = log;
+  }
+
+  /**
+   * Applies one change after the ones before it: `next` builds the new state from the current one (or
+   * throws, changing nothing), the spool keeps it, then it becomes the state and `entry` is journaled.
+   */
+  #change(next: () => Record<string, unknown>, entry?: Record<string, unknown>): Promise<void> {
+    const run = this.#changes.then(async () => {
+      const state = next();
+      await this.#log?.put(CONTEXT_STATE_KEY, { state: structuredClone(state) });
+      this.#state = state;
+      if (entry) await this.#journal?.record(CONTEXT_UPDATE_ENTRY, entry);
+    });
+    this.#changes = run.catch(() => {});
+    return run;
   }
 }

@@ -82,7 +82,7 @@ Deno.test("restore replaces the state with a copy; reset goes back to initial_st
   const journal = memoryJournal();
   const context = store({ initial_state: { start: 0 } }, journal);
   const saved = { x: [1] };
-  context.restore(saved);
+  await context.restore(saved);
   saved.x.push(2);
   assert.deepEqual(context.snapshot(), { x: [1] });
   await context.reset();

@@ -110,7 +110,7 @@ async function apply(
       initial: config.initial_state,
       maxMessages: config.conversation_max_messages,
     });
-    if (mode === "both" || mode === "code_only") process.context.restore(state.context);
+    if (mode === "both" || mode === "code_only") await process.context.restore(state.context);
     if (mode === "both" || mode === "conversation_only") {
       process.conversation.restore(config.conversation_history ? state.conversation : []);
     }
