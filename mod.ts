@@ -45,6 +45,8 @@ export {
   type ProcessSummary,
   type ReconfigureChange,
   type RunsStatus,
+  type RuntimeEventInput, // Escalation events (issue 13): AgentRuntimeOptions.events
+  type RuntimeEvents,
   type RuntimeStatus,
   type StateTransition,
 } from "./src/runtime/mod.ts";
