@@ -44,9 +44,15 @@ export interface RuntimeEvents {
 }
 
 /** What became of one escalation: the webhook's outcome and the event's. */
-export interface EscalationDelivery extends EscalationOutcome {
+export interface EscalationDelivery {
   /** Whether the target has a `webhook_url` (`sent`, `status` and `error` are about it). */
   webhook: boolean;
+  /** Whether the webhook answered 2xx (false without a webhook). */
+  sent: boolean;
+  /** The webhook's HTTP status, when it answered. */
+  status?: number;
+  /** Why the webhook was not called or failed (refused by the policy, network error, timeout, status). */
+  error?: string;
   /**
    * `emitted`; `none` without `event_type`; `no_event_bus` when the runtime has no events to emit on;
    * `failed` when `emit` threw (`event_error` says why).
