@@ -38,6 +38,8 @@ export {
   type DeliveryStatus,
   type DeployOptions,
   type EnvLookup,
+  type EscalateFunction, // Escalation events (issue 13)
+  type EscalationDelivery,
   type ProcessCounters,
   type ProcessSource,
   type ProcessState,
@@ -45,6 +47,8 @@ export {
   type ProcessSummary,
   type ReconfigureChange,
   type RunsStatus,
+  type RuntimeEventInput, // Escalation events (issue 13): AgentRuntimeOptions.events, HealthHost.escalate
+  type RuntimeEvents,
   type RuntimeStatus,
   type StateTransition,
 } from "./src/runtime/mod.ts";

@@ -21,7 +21,7 @@ import {
   manifestEnvReferences,
   Spool,
 } from "../runtime/mod.ts";
-import { createTriggersPart } from "../triggers/mod.ts";
+import { createTriggersPart, EventBus } from "../triggers/mod.ts";
 import { createAgentRunner } from "../agent/mod.ts";
 import { ProviderRegistry } from "../models/mod.ts";
 import { VERSION } from "../version.ts";
@@ -104,13 +104,16 @@ export async function runtimeStart(args: readonly string[], ctx: CliContext): Pr
   // One runtime per data directory (issue 13): a second one exits 1 here, naming the holder's pid.
   await using _lock = await lockDataDir(options.dataDir);
   const runner = createAgentRunner({ env: modelEnv(env) });
+  // One bus for event triggers and escalations (escalation.event_type), so an agent can react to another's.
+  const eventBus = new EventBus({ logger: logger.child("events") });
   const runtime = new AgentRuntime({
     dataDir: options.dataDir,
     logger,
     env,
     store: new FileProcessStore(join(options.dataDir, "processes")),
     spool: new Spool({ dir: join(options.dataDir, "queues"), logger: logger.child("spool") }),
-    parts: [runner.part, createTriggersPart()],
+    parts: [runner.part, createTriggersPart({ eventBus })],
+    events: eventBus,
     invoker: runner.invoker,
     checkConfig: runner.checkConfig,
   });

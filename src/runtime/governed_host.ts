@@ -8,6 +8,7 @@
 
 import type { ProcessJournal } from "../journal/mod.ts";
 import type { ProcessConfig } from "./config/mod.ts";
+import type { EscalateFunction } from "./escalator.ts";
 
 /** What governance may see and do of its process. */
 export interface GovernedHost {
@@ -25,6 +26,8 @@ export interface GovernedHost {
   suspend(reason: string): Promise<unknown>;
   /** Stops the process. */
   stop(reason: string): Promise<unknown>;
+  /** Delivers an escalation (webhook and/or event; see `Escalator`). Never rejects. */
+  escalate: EscalateFunction;
 }
 
 /** The process as {@linkcode governedHost} needs it. */
@@ -40,6 +43,8 @@ export function governedHost(
   options: {
     stop: (reason: string) => Promise<unknown>;
     onGovernedState?: (state: "suspended" | "stopped") => void;
+    /** Delivers the process's escalations (its `Escalator`). */
+    escalate: EscalateFunction;
   },
 ): GovernedHost {
   const told = options.onGovernedState ?? (() => {});
@@ -55,5 +60,6 @@ export function governedHost(
     resolveReferences: (value) => process.resolveReferences(value),
     suspend: (reason) => process.suspend(reason).then((state) => (told("suspended"), state)),
     stop: (reason) => options.stop(reason).then((state) => (told("stopped"), state)),
+    escalate: options.escalate,
   };
 }

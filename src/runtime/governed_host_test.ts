@@ -4,6 +4,7 @@ import { AgentRuntime } from "./runtime.ts";
 import { MemoryProcessStore } from "./process_store.ts";
 import { runsOf } from "./process.ts";
 import { governedHost } from "./governed_host.ts";
+import { Escalator } from "./escalator.ts";
 import { testConfig } from "./_test_config.ts";
 
 Deno.test("a governed suspend or stop tells the runtime only once it happened", async () => {
@@ -20,6 +21,7 @@ Deno.test("a governed suspend or stop tells the runtime only once it happened", 
   const host = governedHost(process, {
     stop: () => Promise.resolve("stopped"),
     onGovernedState: (s) => told.push(s),
+    escalate: (target, payload) => new Escalator({ process: "p" }).escalate(target, payload),
   });
   await host.suspend("budget exceeded: max_runs_per_day");
   await host.stop("mission complete");

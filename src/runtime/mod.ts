@@ -52,6 +52,16 @@ export {
   sendEscalation,
   type SendEscalationOptions,
 } from "./send_escalation.ts";
+// Escalation events (issue 13): escalation.event_type emitted on the runtime's events
+export {
+  type EscalateFunction,
+  escalateVia,
+  type EscalationDelivery,
+  Escalator,
+  type EscalatorOptions,
+  type RuntimeEventInput,
+  type RuntimeEvents,
+} from "./escalator.ts";
 export {
   HOOK_BASE_VARIABLES,
   HOOK_QUEUE_LIMIT,

@@ -157,6 +157,7 @@ export class AgentProcess {
       stop: (reason) => this.#serial(() => this.#stop(reason)),
       onGovernedState: options.onGovernedState,
       logger: this.#logger,
+      events: options.events, // Escalation events (issue 13): escalation.event_type
     });
     this.health = this.#governance.health;
     ({ inbox: this.#inbox, waker: this.#waker } = processInbox({

@@ -6,6 +6,7 @@
  */
 
 import type { Logger } from "../log.ts";
+import { Escalator, type RuntimeEvents } from "./escalator.ts";
 import { governedHost, type GovernedProcess } from "./governed_host.ts";
 import { HealthMonitor } from "./health/health_monitor.ts";
 import { ProcessBudget } from "./budget/process_budget.ts";
@@ -19,6 +20,8 @@ export interface ProcessGovernanceOptions {
   onGovernedState?: (state: "suspended" | "stopped") => void;
   /** Logger. */
   logger: Logger;
+  /** Where escalations with `event_type` are emitted. @default none (see `Escalator`) */
+  events?: RuntimeEvents;
 }
 
 /** Health, budget and mission of a process; each reads the process's current config at every check. */
@@ -32,8 +35,13 @@ export class ProcessGovernance {
 
   /** Governance of `process`. */
   constructor(process: GovernedProcess, options: ProcessGovernanceOptions) {
-    const host = governedHost(process, { stop: options.stop, onGovernedState: options.onGovernedState });
     const logger = options.logger;
+    const escalator = new Escalator({ process: process.name, events: options.events, logger });
+    const host = governedHost(process, {
+      stop: options.stop,
+      onGovernedState: options.onGovernedState,
+      escalate: (target, payload) => escalator.escalate(target, payload),
+    });
     this.health = new HealthMonitor(host, { logger });
     this.budget = new ProcessBudget(host, { logger });
     this.mission = new ProcessMission(host, { logger });

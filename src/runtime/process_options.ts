@@ -10,6 +10,7 @@ import type { ProcessConfig } from "./config/mod.ts";
 import type { EnvLookup, ProcessPartFactory, ProcessSource } from "./process_parts.ts";
 import type { Invoker } from "./process_event.ts";
 import type { ProcessState } from "./lifecycle.ts";
+import type { RuntimeEvents } from "./escalator.ts";
 
 /** Options for `AgentProcess`. */
 export interface AgentProcessOptions {
@@ -40,6 +41,11 @@ export interface AgentProcessOptions {
    * stops the process, so the runtime keeps that as the state to restore after a restart.
    */
   onGovernedState?: (state: "suspended" | "stopped") => void;
+  /**
+   * Where escalations with `escalation.event_type` are emitted (the runtime's `events`). @default none: they
+   * are not emitted (the process warns once)
+   */
+  events?: RuntimeEvents;
 }
 
 /** Summary used in process lists. */

@@ -23,6 +23,7 @@ import { recoverConversation } from "./conversation.ts";
 import { recoverBudget } from "./budget/recover_budget.ts";
 import { recoverMission } from "./mission/recover_mission.ts";
 import { warnUndurableState } from "./undurable_state.ts"; // governance without a durable journal
+import type { RuntimeEvents } from "./escalator.ts";
 
 /** The default state directory, relative to the working directory. */
 export const DEFAULT_DATA_DIR = ".agentry";
@@ -51,6 +52,13 @@ export interface AgentRuntimeOptions {
    * API answers its issues as 422 INVALID_CONFIG at deploy. @default no further checks
    */
   checkConfig?: (config: ProcessConfig) => ConfigIssue[];
+  /**
+   * Escalation events (issue 13): where escalations with `escalation.event_type` are emitted, `source` the
+   * process name and `data` the escalation body. Pass the `EventBus` given to `createTriggersPart({ eventBus })`
+   * so `event` triggers wake on escalations (`runtime start` does). @default none: such escalations are not
+   * emitted, and each process that has one logs a warning once
+   */
+  events?: RuntimeEvents;
 }
 
 /** Options for {@linkcode AgentRuntime.deploy}. */
@@ -100,6 +108,7 @@ export class AgentRuntime {
   #deploying = new Set<string>();
   #journals = new JournalPool();
   #processLogger: Logger;
+  #events: RuntimeEvents | undefined; // Escalation events (issue 13)
 
   /** An empty runtime. */
   constructor(options: AgentRuntimeOptions = {}) {
@@ -112,6 +121,7 @@ export class AgentRuntime {
     this.#invoker = options.invoker;
     this.#checkConfig = options.checkConfig ?? (() => []);
     this.#processLogger = this.logger.child("process");
+    this.#events = options.events; // Escalation events (issue 13)
   }
 
   /** Number of registered processes. */
@@ -184,6 +194,7 @@ export class AgentRuntime {
       invoker: this.#invoker,
       dataDir: this.dataDir,
       onGovernedState: (state) => void this.#remember(name, state),
+      events: this.#events, // Escalation events (issue 13)
     });
     const spool = this.#spool.forProcess(name);
     try {

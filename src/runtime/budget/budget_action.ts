@@ -1,13 +1,15 @@
 /**
  * `on_exceeded`, applied after a run that had a budget refusal: `pause` suspends the process, `stop`
- * stops it, `escalate` POSTs the violation to `escalation.webhook_url` (see `sendEscalation`) and then
- * suspends. Journaled as `budget_action` (and `budget_escalation` with the webhook's outcome).
+ * stops it, `escalate` delivers the violation to `escalation` (emitted as `event_type`, POSTed to
+ * `webhook_url`; see `Escalator`) and then suspends. Journaled as `budget_action` (and `budget_escalation`
+ * with the delivery: {limit, event_type, webhook, sent, status?, error?, event, event_id?, event_error?}).
  *
  * @module
  */
 
 import type { BudgetConfig } from "../config/mod.ts";
-import { sendEscalation, type SendEscalationOptions } from "../send_escalation.ts";
+import type { SendEscalationOptions } from "../send_escalation.ts";
+import { type EscalateFunction, escalateVia } from "../escalator.ts";
 import type { BudgetViolation } from "./budget_run.ts";
 import { BudgetTracker } from "./budget_tracker.ts";
 import type { Logger } from "../../log.ts";
@@ -43,6 +45,11 @@ export interface BudgetActionHost {
   stop(reason: string): Promise<unknown>;
   /** Writes a journal entry. */
   record(type: string, data: Record<string, unknown>): void;
+  /**
+   * Delivers the escalation (a governed host's shares the process's event bus). @default an `Escalator`
+   * with no event bus (and `options.escalation` for the webhook)
+   */
+  escalate?: EscalateFunction;
 }
 
 /** The escalation body: `{type: "budget_violation", process_id, process_name, violation, at}`. */
@@ -79,16 +86,12 @@ export async function applyBudgetAction(
     return;
   }
   if (action === "escalate" && budget.escalation) {
-    const outcome = await sendEscalation(
-      budget.escalation,
-      budgetEscalationPayload(host, violation),
-      options.escalation,
-    );
+    const escalate = escalateVia(host, { send: options.escalation });
+    const delivery = await escalate(budget.escalation, budgetEscalationPayload(host, violation));
     host.record("budget_escalation", {
       limit: violation.limit,
-      webhook: budget.escalation.webhook_url !== undefined,
       event_type: budget.escalation.event_type ?? null,
-      ...outcome,
+      ...delivery,
     });
   }
   await host.suspend(reason);

@@ -54,6 +54,7 @@ export class ProcessBudget {
           suspend: (reason) => process.suspend(reason).catch(() => undefined), // already paused or stopped
           stop: (reason) => process.stop(reason),
           record,
+          escalate: process.escalate,
         },
         budget,
         { violation },

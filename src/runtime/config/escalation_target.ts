@@ -15,7 +15,10 @@ import { exactly } from "../../_util/schema_proof.ts";
 export interface EscalationTarget {
   /** http(s) URL each escalation is POSTed to as JSON. May hold `${VAR}` references. */
   webhook_url?: string;
-  /** Event type emitted on the event bus for each escalation. A non-empty string. */
+  /**
+   * Event type emitted on the runtime's event bus for each escalation (data: the escalation body, source: the
+   * process name), so `event` triggers of that type wake. A non-empty string.
+   */
   event_type?: string;
   /**
    * Lets `webhook_url` name a loopback, private or link-local address (refused otherwise, when sending).

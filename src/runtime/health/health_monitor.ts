@@ -6,7 +6,7 @@
  *
  * Journal entries: `health_anomaly` {type, description, details, run_id}, `health_recovered` {run_id,
  * last_anomaly} (the first successful run without an anomaly after one), `health_escalation`
- * {anomaly_type, webhook, reason?, event}. With `enabled` false nothing is watched and the history and
+ * {anomaly_type, webhook, sent, status?, error?, event, event_id?, event_error?} (see `EscalationDelivery`). With `enabled` false nothing is watched and the history and
  * cooldowns are dropped; a run begun while disabled is not watched.
  *
  * @module
@@ -27,7 +27,7 @@ import {
   observeCall,
   type ObservedCall,
 } from "./detectors.ts";
-import { sendEscalation } from "../send_escalation.ts";
+import { type EscalateFunction, escalateVia } from "../escalator.ts";
 
 /** Anomalies kept per process (the oldest go first). */
 export const ANOMALY_HISTORY_LIMIT = 500;
@@ -88,6 +88,11 @@ export interface HealthHost {
   suspend(reason: string): Promise<unknown>;
   /** Resolves `${VAR}` references of the escalation target with the process's environment. */
   resolveReferences<T>(value: T): T;
+  /**
+   * Delivers an escalation (a governed host's shares the process's event bus). @default an `Escalator` of
+   * this monitor's own, with no event bus
+   */
+  readonly escalate?: EscalateFunction;
 }
 
 /** Options of {@linkcode HealthMonitor}. */
@@ -109,12 +114,14 @@ export class HealthMonitor {
   #outcomes: boolean[] = [];
   #unrecovered: Anomaly | undefined;
   #pending = new Set<Promise<unknown>>();
+  #escalate: EscalateFunction;
 
   /** A monitor for `host`. */
   constructor(host: HealthHost, options: HealthMonitorOptions) {
     this.#host = host;
     this.#options = options;
     this.#now = options.now ?? Date.now;
+    this.#escalate = escalateVia(host, { logger: options.logger });
   }
 
   /** Whether the current config turns health monitoring on. */
@@ -265,18 +272,9 @@ export class HealthMonitor {
       };
       const target = this.#host.resolveReferences(config.escalation);
       this.#track(
-        sendEscalation(target, payload).then((outcome) => {
-          // An escalation's event_type has no event bus to go to yet: it is journaled, not emitted.
-          const event = target.event_type === undefined ? "none" : "no_event_bus";
-          if (!outcome.sent || event !== "none") {
-            logger.warning("health escalation not delivered", { process, ...outcome, event });
-          }
-          return this.#host.journal?.record("health_escalation", {
-            anomaly_type: anomaly.type,
-            ...outcome,
-            event,
-          });
-        }),
+        this.#escalate(target, payload).then((delivery) =>
+          this.#host.journal?.record("health_escalation", { anomaly_type: anomaly.type, ...delivery })
+        ),
       );
     }
     this.#track(

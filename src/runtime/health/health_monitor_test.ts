@@ -203,6 +203,7 @@ Deno.test("escalate refuses a loopback webhook, journals why, and still suspends
   assert.deepEqual(state.suspended, ["health anomaly: stuck"]);
   assert.deepEqual(await entries("health_escalation"), [{
     anomaly_type: "stuck",
+    webhook: true,
     sent: false,
     error: "webhook_url resolves to a private or loopback address",
     event: "no_event_bus",

@@ -24,7 +24,7 @@
  *
  * Journal entries: `mission_state` {from, to, reason, mission_reason} (`mission_reason`: the view's `reason`), `mission_evaluation` (every field of
  * {@linkcode MissionEvaluation}), `mission_evaluation_error` {invocation, error}, `mission_escalation`
- * {confidence, sent, status?, error?}.
+ * {confidence, webhook, sent, status?, error?, event, event_id?, event_error?} (see `EscalationDelivery`).
  *
  * @module
  */
@@ -34,7 +34,7 @@ import type { Logger } from "../../log.ts";
 import type { ProcessJournal } from "../../journal/mod.ts";
 import type { MissionConfig } from "../config/mission_config.ts";
 import { RuntimeError } from "../errors.ts";
-import { sendEscalation } from "../send_escalation.ts";
+import { type EscalateFunction, escalateVia } from "../escalator.ts";
 import { type JudgeEvidence, judgePrompt, type MissionJudge, parseJudgeAnswer } from "./mission_judge.ts";
 import { type MissionSnapshot, parseMissionSnapshot } from "./mission_snapshot.ts";
 
@@ -98,6 +98,11 @@ export interface MissionHost {
   stop(reason: string): Promise<unknown>;
   /** Resolves `${VAR}` references of the escalation target. */
   resolveReferences<T>(value: T): T;
+  /**
+   * Delivers an escalation (a governed host's shares the process's event bus). @default an `Escalator` of
+   * this tracker's own, with no event bus
+   */
+  readonly escalate?: EscalateFunction;
 }
 
 /** Evaluations kept per mission (the oldest go first). */
@@ -115,12 +120,14 @@ export class MissionTracker {
   #evaluations: MissionEvaluation[] = [];
   #evaluationCount = 0;
   #pending = new Set<Promise<unknown>>();
+  #deliver: EscalateFunction;
 
   /** A pending mission of `host`. */
   constructor(host: MissionHost, options: { logger: Logger; now?: () => number }) {
     this.#host = host;
     this.#logger = options.logger;
     this.#now = options.now ?? Date.now;
+    this.#deliver = escalateVia(host, { logger: options.logger });
   }
 
   /** Current state. */
@@ -292,15 +299,9 @@ export class MissionTracker {
       evaluation: evaluation.evaluation,
     };
     this.#track(
-      sendEscalation(target, payload).then((outcome) => {
-        if (!outcome.sent) {
-          this.#logger.warning("mission escalation not delivered", { process: this.#host.name });
-        }
-        return this.#host.journal?.record("mission_escalation", {
-          confidence: evaluation.confidence,
-          ...outcome,
-        });
-      }),
+      this.#deliver(target, payload).then((delivery) =>
+        this.#host.journal?.record("mission_escalation", { confidence: evaluation.confidence, ...delivery })
+      ),
     );
   }
 
