@@ -1,6 +1,6 @@
 /**
  * The crash test's checks after a restart: what the ledger says was acknowledged against what the runtime
- * and the model server show. Each broken promise is reported once: it is then dropped from the ledger so
+ * and the model server show. Each failure reads `<broken promise>: <detail>`. Each broken promise is reported once: it is then dropped from the ledger so
  * later cycles do not report it again.
  *
  * @module
@@ -65,25 +65,25 @@ export async function checkState(client: RuntimeClient, ledger: Ledger): Promise
   const names = new Set(states.keys());
   for (const name of ledger.removed) {
     if (!names.has(name)) continue;
-    failures.push(`removed process ${name} came back`);
+    failures.push(`removal lost: process ${name} came back`);
     ledger.removed.delete(name);
   }
   for (const [name, process] of ledger.live) {
     if (!names.has(name)) {
-      failures.push(`deployed process ${name} is gone`);
+      failures.push(`deploy lost: process ${name} is gone`);
       ledger.live.delete(name);
       continue;
     }
     if (process.port !== undefined && states.get(name) !== "running") {
       // Deployed with start: its desired state is running, and a restart restores it.
-      failures.push(`started process ${name} came back ${states.get(name)}`);
+      failures.push(`desired state lost: started process ${name} came back ${states.get(name)}`);
       process.port = undefined; // reported once; its events are no longer checked
       process.events.clear();
     }
     const state = (await client.getContext(name)).state;
     for (const [key, value] of process.context) {
       if (state[key] !== value) {
-        failures.push(`context ${name}.${key}=${value} lost (found ${JSON.stringify(state[key])})`);
+        failures.push(`context lost: ${name}.${key}=${value} (found ${JSON.stringify(state[key])})`);
         process.context.delete(key);
       }
     }
@@ -126,7 +126,7 @@ export async function checkEvents(
   }
   for (const [name, token] of missing) ledger.live.get(name)?.events.delete(token);
   return missing.map(([name, token]) =>
-    `webhook event ${token} of ${name} neither ran nor was dead-lettered`
+    `event lost: webhook event ${token} of ${name} neither ran nor was dead-lettered`
   );
 }
 
@@ -145,7 +145,7 @@ export async function checkInbox(
         process.messages.delete(content); // consumed by a run: nothing left to check
         continue;
       }
-      failures.push(`inbox message ${content} of ${name} lost`);
+      failures.push(`inbox message lost: ${content} of ${name}`);
       process.messages.delete(content);
     }
   }
@@ -159,7 +159,7 @@ export function checkRunOnce(ledger: Ledger, model: ModelIndex, reported: Set<st
     const runs = model.runsOf(token);
     if (runs > 1 && !reported.has(token)) {
       reported.add(token);
-      failures.push(`webhook event ${token} ran ${runs} times`);
+      failures.push(`event ran twice: webhook event ${token} ran ${runs} times`);
     }
   }
   return failures;

@@ -113,6 +113,16 @@ async function bounded(run: Run, number: number, killAfter: number | undefined):
   if (late) throw new Error(`seed ${SEED}: cycle ${number} took more than ${CYCLE_MS} ms`);
 }
 
+/** Counts of failures by broken promise, e.g. `{"context lost": 12, "event lost": 3}`. */
+function summary(failures: string[]): string {
+  const counts: Record<string, number> = {};
+  for (const failure of failures) {
+    const kind = failure.split(": ")[1];
+    counts[kind] = (counts[kind] ?? 0) + 1;
+  }
+  return JSON.stringify(counts);
+}
+
 Deno.test({
   name: "SIGKILL under load, restart on the same data dir: nothing acknowledged is lost, no event runs twice",
   sanitizeResources: false,
@@ -144,6 +154,10 @@ Deno.test({
       `${acknowledged.reduce((n, p) => n + p.context.size, 0)} context values, ` +
       `${model.requests.length} model requests`,
   );
-  assert.deepEqual(run.failures, [], `seed ${SEED}: ${run.failures.length} broken promises`);
+  assert.deepEqual(
+    run.failures,
+    [],
+    `seed ${SEED}: ${run.failures.length} broken promises ${summary(run.failures)}`,
+  );
   assert.ok(run.ledger.tokens.size > 0, "the load fired webhook events");
 });
