@@ -82,9 +82,15 @@ async function cycle(run: Run, number: number, killAfter: number | undefined): P
       seed: SEED,
       signal: stop.signal,
     }, WORKERS);
-    await new Promise((resolve) => setTimeout(resolve, killAfter));
-    stop.abort();
-    await runtime.kill();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    try {
+      // A call failing before the kill ends the load early: the cycle fails with it.
+      await Promise.race([load, new Promise((resolve) => timer = setTimeout(resolve, killAfter))]);
+    } finally {
+      clearTimeout(timer);
+      stop.abort();
+      await runtime.kill();
+    }
     const counts = await load;
     console.log(
       `kill ${number}: restart ${restarted} ms, load ${killAfter} ms, acknowledged ${JSON.stringify(counts)}`,
@@ -107,6 +113,8 @@ async function bounded(run: Run, number: number, killAfter: number | undefined):
   const work = cycle(run, number, killAfter);
   try {
     await Promise.race([work, watchdog.then(() => work.catch(() => undefined))]);
+  } catch (error) {
+    if (!late) throw error; // past the budget, calls fail because the watchdog killed the runtime
   } finally {
     clearTimeout(timer);
   }
