@@ -1,0 +1,95 @@
+/**
+ * `agentry runtime start` as one killable subprocess on a data directory that outlives it: started with the
+ * exact permissions it needs so it runs in place (no relaunched child a SIGKILL would orphan).
+ *
+ * @module
+ */
+
+import { RuntimeClient } from "../../src/api/client.ts";
+import { RunningCli } from "../_cli_harness.ts";
+
+/** The variables `runtime start` reads (model providers, token, libraries); granted so it does not relaunch. */
+const ENV_NAMES = [
+  "AGENTRY_API_TOKEN",
+  "AGENTRY_RELAUNCHED",
+  "LOG_STREAM",
+  "LOG_TOKENS",
+  "ANTHROPIC_API_KEY",
+  "ANTHROPIC_BASE_URL",
+  "OLLAMA_HOST",
+  "OPENAI_API_KEY",
+  "OPENAI_BASE_URL",
+  "OPENAI_COMPATIBLE_API_KEY",
+  "OPENAI_COMPATIBLE_BASE_URL",
+];
+
+/** A runtime started on a kept data directory. */
+export interface KillableRuntime extends AsyncDisposable {
+  /** The subprocess; its stderr holds the log. */
+  readonly cli: RunningCli;
+  /** A client for its control API. */
+  readonly client: RuntimeClient;
+  /**
+   * `GET /processes/{name}/dead-letters` as raw JSON text ("" when not 200): the typed client has no
+   * method for it yet.
+   */
+  deadLetters(name: string): Promise<string>;
+  /** SIGKILLs the runtime and waits until it is gone (its output streams closed). */
+  kill(): Promise<void>;
+}
+
+/**
+ * Starts `agentry runtime start` on `dataDir` (created if missing) and resolves once it announced its
+ * address, which it does after restoring the stored deployments. Disposal SIGKILLs what is still running.
+ */
+export async function startKillable(
+  dataDir: string,
+  options: { env: Record<string, string>; readyMs?: number },
+): Promise<KillableRuntime> {
+  const cli = new RunningCli(["runtime", "start", "--port", "0", "--json", "--data-dir", dataDir], {
+    flags: [
+      "--allow-net",
+      `--allow-read=${dataDir}`,
+      `--allow-write=${dataDir}`,
+      `--allow-env=${ENV_NAMES.join(",")}`,
+    ],
+    env: options.env,
+  });
+  let killed = false;
+  const kill = async () => {
+    if (!killed) {
+      killed = true;
+      try {
+        cli.child.kill("SIGKILL");
+      } catch {
+        // already exited
+      }
+    }
+    await cli.exited();
+  };
+  let listening: { url: string; token: string | null };
+  try {
+    listening = JSON.parse(await cli.waitFor("stdout", /^\{"url"/, options.readyMs ?? 20_000));
+  } catch (error) {
+    await kill();
+    throw error;
+  }
+  const client = new RuntimeClient({ baseUrl: listening.url, token: listening.token ?? undefined });
+  const deadLetters = async (name: string) => {
+    const answer = await fetch(`${client.apiUrl}/processes/${encodeURIComponent(name)}/dead-letters`, {
+      headers: listening.token ? { authorization: `Bearer ${listening.token}` } : {},
+    });
+    const text = await answer.text();
+    return answer.ok ? text : "";
+  };
+  return {
+    cli,
+    client,
+    deadLetters,
+    kill,
+    async [Symbol.asyncDispose]() {
+      await client.close();
+      await kill();
+    },
+  };
+}
