@@ -13,7 +13,9 @@
  * Layers, outermost first: CORS (preflights answered here, so without credentials), then for the MCP
  * routes only the Host/Origin check (421 / 403) and the auth gate (401), then the transport. Health and
  * token routes skip the Host/Origin check and the gate. Sessions live in this handler's memory: a
- * session id minted by another handler or process gets 404, and the client re-initialises.
+ * session id minted by another handler or process gets 404, and the client re-initialises. Sessions are
+ * capped per client (429) and in total (503); only sessions whose client sent `notifications/initialized`
+ * count against the total, and sessions never initialised close after `sessionInitTimeout`.
  *
  * The handler does not run the server's startup or shutdown hooks; `run()` and `serveStdio()` do.
  *
