@@ -1,17 +1,21 @@
 /**
  * What the MCP routes share: the per-request context the fetch handler passes in, the session value
- * kept in the session table, and the `authInfo` that carries the caller's IP to the protocol layer.
+ * kept in the session table, the `authInfo` that carries the caller's IP to the protocol layer, the
+ * answers to a refused session and the move of a session to the initialised pool.
  *
  * @module
  */
 
 // @ts-types="@modelcontextprotocol/sdk/server/auth/types"
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
+// @ts-types="@modelcontextprotocol/sdk/server/index"
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 // @ts-types="@modelcontextprotocol/sdk/shared/transport"
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { describeError } from "../../_util/errors.ts";
 import type { ToolServer } from "../tool_server.ts";
-import type { SessionTable } from "./_session_table.ts";
+import { rpcError } from "./_http.ts";
+import type { Admission, SessionTable } from "./_session_table.ts";
 
 /** Facts about one request established before the MCP route runs. */
 export interface RouteContext {
@@ -19,6 +23,8 @@ export interface RouteContext {
   principal?: string;
   /** The caller's IP address. */
   ipAddress?: string;
+  /** The key the caller's sessions count under (principal, else address); none without either. */
+  client?: string;
 }
 
 /** One MCP route (streamable HTTP or SSE). */
@@ -41,6 +47,38 @@ export interface LiveSession<T extends Transport = Transport> {
 export interface RouteSettings {
   /** The sessions of this handler. */
   sessions: SessionTable<LiveSession>;
+  /** Retry-After seconds for a client over its session cap. */
+  clientRetryAfter: number;
+}
+
+/** The answer to a session that may not be opened (`admission` other than "ok"). */
+export function sessionRefused(admission: Exclude<Admission, "ok">, clientRetryAfter: number): Response {
+  switch (admission) {
+    case "client":
+      return rpcError(429, -32000, "Too many sessions for this client", {
+        "retry-after": String(clientRetryAfter),
+      });
+    case "full":
+      return rpcError(503, -32000, "Too many sessions", { "retry-after": "60" });
+    case "closed":
+      return rpcError(503, -32000, "Server is shutting down");
+  }
+}
+
+/**
+ * Moves the session to the initialised pool when the client sends `notifications/initialized`;
+ * closes it when that pool is full (the client's next request gets 404 and it re-initialises).
+ */
+export function promoteOnInitialized(
+  sdk: Server,
+  sessions: SessionTable<LiveSession>,
+  sessionId: () => string | undefined,
+): void {
+  sdk.oninitialized = () => {
+    const id = sessionId();
+    if (id === undefined || sessions.promote(id)) return;
+    void sdk.close().catch(() => undefined);
+  };
 }
 
 /** `authInfo` for the SDK transports: only `extra.ipAddress` is meaningful. */

@@ -1,7 +1,10 @@
 /**
- * The sessions one fetch handler serves: lookup by id bound to the principal that opened the session,
- * a cap on their number, and eviction of sessions idle for too long (a sweep on an unref'd interval that
- * runs only while sessions exist).
+ * The sessions one fetch handler serves, in two pools: sessions waiting for the client's
+ * `notifications/initialized` (closed once older than the init timeout; when that pool is full the
+ * oldest waiting session is closed to make room) and initialised sessions (capped at `maxSessions`,
+ * closed after the idle timeout). Each client (principal or address) holds at most
+ * `maxSessionsPerClient` sessions of both kinds, reservations included. Lookup by id is bound to the
+ * principal that opened the session. A sweep on an unref'd interval runs only while sessions exist.
  *
  * @module
  */
@@ -18,17 +21,34 @@ export interface Closable {
 interface Entry<T> {
   value: T;
   principal?: string;
-  lastSeen: number;
+  client?: string;
+  /** Creation time while waiting, last activity once initialised. */
+  since: number;
 }
 
 /** Options for {@linkcode SessionTable}. */
 export interface SessionTableOptions {
-  /** Most sessions at once (pending initializations included). */
+  /** Most initialised sessions at once; as many more may wait for initialisation. */
   maxSessions: number;
-  /** Milliseconds of inactivity after which a session is closed. */
+  /** Most sessions (waiting, initialised or being opened) one client holds. */
+  maxSessionsPerClient: number;
+  /** Milliseconds of inactivity after which an initialised session is closed. */
   idleTimeoutMs: number;
+  /** Milliseconds a session may wait for `notifications/initialized` before it is closed. */
+  initTimeoutMs: number;
   /** Where evictions and close failures are logged. */
   logger: Logger;
+}
+
+/** Whether a new session may be opened: yes, or why not. */
+export type Admission = "ok" | "client" | "full" | "closed";
+
+/** What the opener of a session passes to {@linkcode SessionTable.add}. */
+export interface SessionOwner {
+  /** The principal the session is bound to. */
+  principal?: string;
+  /** The key the session counts under for the per-client cap. */
+  client?: string;
 }
 
 function unref(timer: ReturnType<typeof setInterval>): void {
@@ -38,8 +58,10 @@ function unref(timer: ReturnType<typeof setInterval>): void {
 
 /** Live sessions by id. */
 export class SessionTable<T extends Closable> {
-  #entries = new Map<string, Entry<T>>();
-  #pending = 0;
+  #waiting = new Map<string, Entry<T>>();
+  #ready = new Map<string, Entry<T>>();
+  #reserved = 0;
+  #perClient = new Map<string, number>();
   #options: SessionTableOptions;
   #timer: ReturnType<typeof setInterval> | undefined;
   #closed = false;
@@ -49,58 +71,113 @@ export class SessionTable<T extends Closable> {
     this.#options = options;
   }
 
-  /** Open sessions. */
+  /** Open sessions, waiting and initialised. */
   get size(): number {
-    return this.#entries.size;
+    return this.#waiting.size + this.#ready.size;
   }
 
-  /** Reserves room for a session being opened; false when full or closed. Pair with {@linkcode release}. */
-  reserve(): boolean {
-    if (this.#closed || this.#entries.size + this.#pending >= this.#options.maxSessions) return false;
-    this.#pending++;
-    return true;
+  /** Initialised sessions (the ones `maxSessions` caps). */
+  get initialised(): number {
+    return this.#ready.size;
   }
 
-  /** Gives back a reservation. */
-  release(): void {
-    this.#pending = Math.max(0, this.#pending - 1);
+  /**
+   * Reserves room for a session `client` is opening (closing the oldest waiting session when that pool
+   * is full); anything but "ok" reserves nothing. Pair an "ok" with {@linkcode release}.
+   */
+  reserve(client: string | undefined): Admission {
+    if (this.#closed) return "closed";
+    const { maxSessions, maxSessionsPerClient } = this.#options;
+    if (client !== undefined && (this.#perClient.get(client) ?? 0) >= maxSessionsPerClient) return "client";
+    if (this.#ready.size >= maxSessions) return "full";
+    if (this.#waiting.size + this.#reserved >= maxSessions) {
+      const oldest = this.#waiting.entries().next();
+      if (oldest.done) return "full";
+      this.#evict(oldest.value[0], oldest.value[1], "making room for a new MCP session");
+    }
+    this.#reserved++;
+    this.#count(client, 1);
+    return "ok";
   }
 
-  /** Adds a session opened by `principal`; false (and nothing added) after {@linkcode closeAll}. */
-  add(id: string, value: T, principal: string | undefined): boolean {
+  /** Gives back a reservation of `client`. */
+  release(client: string | undefined): void {
+    this.#reserved = Math.max(0, this.#reserved - 1);
+    this.#count(client, -1);
+  }
+
+  /** Adds a session waiting for initialisation; false (and nothing added) after {@linkcode closeAll}. */
+  add(id: string, value: T, owner: SessionOwner): boolean {
     if (this.#closed) return false;
-    this.#entries.set(id, { value, principal, lastSeen: Date.now() });
+    this.#waiting.set(id, { value, ...owner, since: Date.now() });
+    this.#count(owner.client, 1);
     this.#startSweep();
     return true;
   }
 
-  /** The session `id` when `principal` matches the one that opened it; marks it active. */
+  /** Moves session `id` to the initialised pool; false when that pool is full or `id` is gone. */
+  promote(id: string): boolean {
+    const entry = this.#waiting.get(id);
+    if (!entry) return this.#ready.has(id);
+    if (this.#ready.size >= this.#options.maxSessions) {
+      this.#options.logger.warning("MCP session table full, closing a newly initialised session", {
+        session: id,
+      });
+      return false;
+    }
+    this.#waiting.delete(id);
+    entry.since = Date.now();
+    this.#ready.set(id, entry);
+    return true;
+  }
+
+  /** The session `id` when `principal` matches the one that opened it; marks an initialised one active. */
   get(id: string, principal: string | undefined): T | undefined {
-    const entry = this.#entries.get(id);
+    const ready = this.#ready.get(id);
+    const entry = ready ?? this.#waiting.get(id);
     if (!entry || entry.principal !== principal) return undefined;
-    entry.lastSeen = Date.now();
+    if (ready) ready.since = Date.now();
     return entry.value;
   }
 
-  /** Marks session `id` active. */
+  /** Marks initialised session `id` active. */
   touch(id: string): void {
-    const entry = this.#entries.get(id);
-    if (entry) entry.lastSeen = Date.now();
+    const entry = this.#ready.get(id);
+    if (entry) entry.since = Date.now();
   }
 
   /** Forgets session `id` (called when its transport closes). */
   delete(id: string): void {
-    this.#entries.delete(id);
-    if (this.#entries.size === 0) this.#stopSweep();
+    const entry = this.#waiting.get(id) ?? this.#ready.get(id);
+    if (!entry) return;
+    this.#waiting.delete(id);
+    this.#ready.delete(id);
+    this.#count(entry.client, -1);
+    if (this.size === 0) this.#stopSweep();
   }
 
   /** Closes every session and refuses new ones. */
   async closeAll(): Promise<void> {
     this.#closed = true;
     this.#stopSweep();
-    const values = [...this.#entries.values()].map((e) => e.value);
-    this.#entries.clear();
+    const values = [...this.#waiting.values(), ...this.#ready.values()].map((e) => e.value);
+    this.#waiting.clear();
+    this.#ready.clear();
+    this.#perClient.clear();
     await Promise.all(values.map((value) => this.#close(value)));
+  }
+
+  #count(client: string | undefined, delta: number): void {
+    if (client === undefined) return;
+    const count = (this.#perClient.get(client) ?? 0) + delta;
+    if (count > 0) this.#perClient.set(client, count);
+    else this.#perClient.delete(client);
+  }
+
+  #evict(id: string, entry: Entry<T>, message: string): void {
+    this.delete(id);
+    this.#options.logger.info(message, { session: id });
+    void this.#close(entry.value);
   }
 
   async #close(value: T): Promise<void> {
@@ -113,7 +190,8 @@ export class SessionTable<T extends Closable> {
 
   #startSweep(): void {
     if (this.#timer !== undefined) return;
-    const every = Math.min(Math.max(this.#options.idleTimeoutMs / 4, 10), 60_000);
+    const shortest = Math.min(this.#options.idleTimeoutMs, this.#options.initTimeoutMs);
+    const every = Math.min(Math.max(shortest / 4, 10), 60_000);
     this.#timer = setInterval(() => this.#sweep(), every);
     unref(this.#timer);
   }
@@ -125,12 +203,14 @@ export class SessionTable<T extends Closable> {
   }
 
   #sweep(): void {
-    const cutoff = Date.now() - this.#options.idleTimeoutMs;
-    for (const [id, entry] of this.#entries) {
-      if (entry.lastSeen > cutoff) continue;
-      this.delete(id);
-      this.#options.logger.info("closing idle MCP session", { session: id });
-      void this.#close(entry.value);
+    const now = Date.now();
+    for (const [id, entry] of this.#waiting) {
+      if (entry.since > now - this.#options.initTimeoutMs) break;
+      this.#evict(id, entry, "closing an MCP session never initialised");
+    }
+    for (const [id, entry] of this.#ready) {
+      if (entry.since > now - this.#options.idleTimeoutMs) continue;
+      this.#evict(id, entry, "closing idle MCP session");
     }
   }
 }

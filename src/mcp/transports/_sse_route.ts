@@ -12,8 +12,10 @@ import {
   authInfo,
   logTransportErrors,
   type McpRoute,
+  promoteOnInitialized,
   type RouteContext,
   type RouteSettings,
+  sessionRefused,
 } from "./_mcp_route.ts";
 import { SseServerTransport } from "./sse_server_transport.ts";
 
@@ -22,27 +24,32 @@ const MESSAGE_PATHS = new Set(["/messages/", "/messages"]);
 
 /** The SSE route for `server`. */
 export function sseRoute(server: ToolServer, settings: RouteSettings): McpRoute {
-  const { sessions } = settings;
+  const { sessions, clientRetryAfter } = settings;
 
   async function open(request: Request, context: RouteContext): Promise<Response> {
     if (request.method !== "GET") return rpcError(405, -32000, "Method not allowed.", { allow: "GET" });
     if (!request.headers.get("accept")?.includes("text/event-stream")) {
       return rpcError(406, -32000, "Not Acceptable: Client must accept text/event-stream");
     }
-    if (!sessions.reserve()) return rpcError(503, -32000, "Too many sessions", { "retry-after": "60" });
+    const admission = sessions.reserve(context.client);
+    if (admission !== "ok") return sessionRefused(admission, clientRetryAfter);
     try {
       const transport = new SseServerTransport({ endpoint: "/messages/" });
       const sdk = createSessionServer(server, { live: true });
       transport.onclose = () => sessions.delete(transport.sessionId);
       logTransportErrors(server, transport);
+      promoteOnInitialized(sdk, sessions, () => transport.sessionId);
       await sdk.connect(transport);
-      if (!sessions.add(transport.sessionId, { transport, close: () => sdk.close() }, context.principal)) {
+      const session = { transport, close: () => sdk.close() };
+      if (
+        !sessions.add(transport.sessionId, session, { principal: context.principal, client: context.client })
+      ) {
         await sdk.close();
         return rpcError(503, -32000, "Server is shutting down");
       }
       return transport.response;
     } finally {
-      sessions.release();
+      sessions.release(context.client);
     }
   }
 

@@ -19,8 +19,10 @@ import {
   type LiveSession,
   logTransportErrors,
   type McpRoute,
+  promoteOnInitialized,
   type RouteContext,
   type RouteSettings,
+  sessionRefused,
 } from "./_mcp_route.ts";
 
 /** Settings of the streamable HTTP route. */
@@ -41,7 +43,7 @@ function methodNotAllowed(allow: string): Response {
 
 /** The streamable HTTP route for `server`. */
 export function streamableRoute(server: ToolServer, settings: StreamableSettings): McpRoute {
-  const { path, sessions, enableJsonResponse } = settings;
+  const { path, sessions, enableJsonResponse, clientRetryAfter } = settings;
 
   async function stateless(request: Request, context: RouteContext): Promise<Response> {
     if (request.method !== "POST") return methodNotAllowed("POST");
@@ -70,7 +72,8 @@ export function streamableRoute(server: ToolServer, settings: StreamableSettings
     if (typeof body === "number") return bodyProblem(body);
     const messages = Array.isArray(body.value) ? body.value : [body.value];
     if (!messages.some((m) => isInitializeRequest(m))) return rpcError(400, -32000, NEEDS_SESSION);
-    if (!sessions.reserve()) return rpcError(503, -32000, "Too many sessions", { "retry-after": "60" });
+    const admission = sessions.reserve(context.client);
+    if (admission !== "ok") return sessionRefused(admission, clientRetryAfter);
     try {
       let opened = false;
       let added = false;
@@ -81,9 +84,10 @@ export function streamableRoute(server: ToolServer, settings: StreamableSettings
           enableJsonResponse,
           onsessioninitialized(id) {
             opened = true;
-            added = sessions.add(id, session, context.principal);
+            added = sessions.add(id, session, { principal: context.principal, client: context.client });
           },
         });
+      promoteOnInitialized(sdk, sessions, () => transport.sessionId);
       const session: LiveSession = { transport, close: () => sdk.close() };
       transport.onclose = () => {
         if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
@@ -98,7 +102,7 @@ export function streamableRoute(server: ToolServer, settings: StreamableSettings
       await sdk.close();
       return opened ? rpcError(503, -32000, "Server is shutting down") : response;
     } finally {
-      sessions.release();
+      sessions.release(context.client);
     }
   }
 

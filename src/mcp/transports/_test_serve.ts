@@ -7,7 +7,7 @@
 
 import { z } from "zod";
 import { createToolServer, type ToolServer, type ToolServerOptions } from "../tool_server.ts";
-import type { McpFetchHandler } from "./to_fetch_handler.ts";
+import type { McpFetchHandler, ServeInfo } from "./to_fetch_handler.ts";
 
 /** A handler bound to a socket. */
 export interface Served extends AsyncDisposable {
@@ -85,15 +85,36 @@ export function mcpPost(
   });
 }
 
-/** Initializes a session through `handler`; resolves its id (and drains the answer). */
+/** The notification a client sends once `initialize` has been answered. */
+export const INITIALIZED = { jsonrpc: "2.0", method: "notifications/initialized" };
+
+/** Options for {@linkcode openSession}. */
+export interface OpenSessionOptions {
+  /** Extra request headers (credentials). */
+  headers?: Record<string, string>;
+  /** Connection facts passed to the handler (the peer address). */
+  info?: ServeInfo;
+  /** Send `notifications/initialized` after `initialize`, as real clients do. @default true */
+  initialized?: boolean;
+}
+
+/** Initializes a session through `handler` (answers drained); resolves its id. */
 export async function openSession(
   handler: McpFetchHandler,
-  headers: Record<string, string> = {},
+  options: OpenSessionOptions = {},
 ): Promise<string> {
-  const response = await handler(mcpPost(INITIALIZE, headers));
+  const { headers = {}, info, initialized = true } = options;
+  const response = await handler(mcpPost(INITIALIZE, headers), info);
   await response.body?.cancel();
   const id = response.headers.get("mcp-session-id");
   if (response.status !== 200 || id === null) throw new Error(`initialize failed: ${response.status}`);
+  if (initialized) {
+    const sessionHeaders = { ...headers, "mcp-session-id": id, "mcp-protocol-version": "2025-11-25" };
+    const notified = await handler(mcpPost(INITIALIZED, sessionHeaders), info);
+    await notified.body?.cancel();
+    if (notified.status !== 202) throw new Error(`notifications/initialized failed: ${notified.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
   return id;
 }
 

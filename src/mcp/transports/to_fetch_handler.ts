@@ -13,7 +13,9 @@
  * Layers, outermost first: CORS (preflights answered here, so without credentials), then for the MCP
  * routes only the Host/Origin check (421 / 403) and the auth gate (401), then the transport. Health and
  * token routes skip the Host/Origin check and the gate. Sessions live in this handler's memory: a
- * session id minted by another handler or process gets 404, and the client re-initialises.
+ * session id minted by another handler or process gets 404, and the client re-initialises. Sessions are
+ * capped per client (429) and in total (503); only sessions whose client sent `notifications/initialized`
+ * count against the total, and sessions never initialised close after `sessionInitTimeout`.
  *
  * The handler does not run the server's startup or shutdown hooks; `run()` and `serveStdio()` do.
  *
@@ -24,6 +26,7 @@ import { describeError } from "../../_util/errors.ts";
 import { checkOptionKeys } from "../../_util/option_keys.ts";
 import type { ToolServer } from "../tool_server.ts";
 import { authGate } from "./_auth_gate.ts";
+import { clientKey } from "./_client_key.ts";
 import { HostPolicy } from "./_host_policy.ts";
 import { json, pathOf } from "./_http.ts";
 import type { LiveSession, McpRoute } from "./_mcp_route.ts";
@@ -52,9 +55,25 @@ export interface FetchHandlerOptions {
   tokenEndpoint?: TokenEndpointOptions;
   /** Path of the streamable HTTP endpoint. @default "/mcp" */
   path?: string;
-  /** Most sessions at once; further ones get 503. @default 10000 */
+  /**
+   * Most initialised sessions at once (the client sent `notifications/initialized`); an `initialize`
+   * beyond it gets 503. As many more may wait for initialisation: when that pool is full, the oldest
+   * waiting session is closed to make room, so sessions never initialised cannot lock others out.
+   * @default 10000
+   */
   maxSessions?: number;
-  /** Seconds without requests after which a session is closed. @default 3600 */
+  /**
+   * Most sessions one client holds at once, waiting or initialised; one more gets 429 with a
+   * Retry-After of `sessionInitTimeout`. A client is the auth gate's principal (one per credential)
+   * or, without a gate, the peer address from `info.remoteAddr` (IPv6 grouped by /64). Without either
+   * there is no per-client cap. Behind a reverse proxy every client has the proxy's address: pass the
+   * client's address as `info.remoteAddr`, or raise this cap.
+   * @default 100
+   */
+  maxSessionsPerClient?: number;
+  /** Seconds a new session may wait for `notifications/initialized` before it is closed. @default 30 */
+  sessionInitTimeout?: number;
+  /** Seconds without requests after which an initialised session is closed. @default 3600 */
   sessionIdleTimeout?: number;
   /** Answer streamable HTTP POSTs with JSON instead of an SSE stream. @default false */
   enableJsonResponse?: boolean;
@@ -72,7 +91,7 @@ export interface McpFetchHandler {
   (request: Request, info?: ServeInfo): Promise<Response>;
   /** Closes every session and refuses new ones (runs no shutdown hooks). */
   close(): Promise<void>;
-  /** Open sessions. */
+  /** Open sessions, initialised or waiting for initialisation. */
   readonly sessionCount: number;
 }
 
@@ -87,6 +106,8 @@ export const FETCH_HANDLER_KEYS: Record<keyof FetchHandlerOptions, true> = {
   tokenEndpoint: true,
   path: true,
   maxSessions: true,
+  maxSessionsPerClient: true,
+  sessionInitTimeout: true,
   sessionIdleTimeout: true,
   enableJsonResponse: true,
 };
@@ -110,9 +131,15 @@ function checkOptions(options: FetchHandlerOptions): void {
   if (!Number.isInteger(max) || max < 1) {
     throw new TypeError("toFetchHandler: maxSessions must be an integer >= 1");
   }
-  const idle = options.sessionIdleTimeout ?? 3600;
-  if (typeof idle !== "number" || !(idle > 0)) {
-    throw new TypeError("toFetchHandler: sessionIdleTimeout must be a positive number of seconds");
+  const perClient = options.maxSessionsPerClient ?? 100;
+  if (!Number.isInteger(perClient) || perClient < 1) {
+    throw new TypeError("toFetchHandler: maxSessionsPerClient must be an integer >= 1");
+  }
+  for (const name of ["sessionIdleTimeout", "sessionInitTimeout"] as const) {
+    const seconds = options[name] ?? 1;
+    if (typeof seconds !== "number" || !(seconds > 0)) {
+      throw new TypeError(`toFetchHandler: ${name} must be a positive number of seconds`);
+    }
   }
   if (options.health !== undefined && !(options.health instanceof HealthCheck)) {
     throw new TypeError("toFetchHandler: health must be a HealthCheck");
@@ -153,15 +180,20 @@ export function toFetchHandler(server: ToolServer, options: FetchHandlerOptions 
   const health = options.health ?? new HealthCheck();
   const token = options.tokenEndpoint === undefined ? undefined : tokenEndpoint(options.tokenEndpoint);
   const logger = server.logger;
+  const initTimeout = options.sessionInitTimeout ?? 30;
   const sessions = new SessionTable<LiveSession>({
     maxSessions: options.maxSessions ?? 10_000,
+    maxSessionsPerClient: options.maxSessionsPerClient ?? 100,
     idleTimeoutMs: (options.sessionIdleTimeout ?? 3600) * 1000,
+    initTimeoutMs: initTimeout * 1000,
     logger,
   });
+  const clientRetryAfter = Math.min(Math.max(1, Math.ceil(initTimeout)), 3600);
   const mcp: McpRoute = options.transport === "sse"
-    ? sseRoute(server, { sessions })
+    ? sseRoute(server, { sessions, clientRetryAfter })
     : streamableRoute(server, {
       sessions,
+      clientRetryAfter,
       path: options.path ?? "/mcp",
       stateless: options.stateless ?? false,
       enableJsonResponse: options.enableJsonResponse ?? false,
@@ -176,7 +208,9 @@ export function toFetchHandler(server: ToolServer, options: FetchHandlerOptions 
     if (refused) return refused;
     const gate = await authGate(server, request);
     if (!gate.ok) return gate.response;
-    return await mcp.handle(request, { principal: gate.principal, ipAddress: info?.remoteAddr?.hostname });
+    const ipAddress = info?.remoteAddr?.hostname;
+    const client = clientKey(gate.principal, ipAddress);
+    return await mcp.handle(request, { principal: gate.principal, ipAddress, client });
   }
 
   async function handler(request: Request, info?: ServeInfo): Promise<Response> {

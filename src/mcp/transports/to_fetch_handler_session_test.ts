@@ -42,7 +42,7 @@ Deno.test("a session is bound to the credential that opened it", async () => {
   const server = echoServer({ requireAuth: true }).use(authMiddleware(keys));
   const handler = toFetchHandler(server, { enableJsonResponse: true });
   try {
-    const id = await openSession(handler, { "x-api-key": "key-alice" });
+    const id = await openSession(handler, { headers: { "x-api-key": "key-alice" } });
     const alice = await handler(onSession(id, { "x-api-key": "key-alice" }));
     assert.equal(alice.status, 200);
     await alice.body?.cancel();

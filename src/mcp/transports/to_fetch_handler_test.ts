@@ -100,7 +100,7 @@ Deno.test("the token endpoint is served at its path, outside the auth gate", asy
     );
     assert.equal(issued.status, 200);
     const { access_token: token } = await issued.json();
-    const id = await openSession(handler, { authorization: `Bearer ${token}` });
+    const id = await openSession(handler, { headers: { authorization: `Bearer ${token}` } });
     assert.equal(typeof id, "string");
   } finally {
     await handler.close();
