@@ -123,3 +123,25 @@ Deno.test("file journal rejects process names that are not safe file names", asy
   for await (const item of Deno.readDir(dir.path)) names.push(item.name);
   assert.deepEqual(names, ["journal"]);
 });
+
+Deno.test("file journal with sync writes a burst of appends in call order, kept by a new instance", async () => {
+  await using dir = await tempDir();
+  const journal = new FileJournal({ path: dir.path, sync: true });
+  const written = await Promise.all(
+    Array.from({ length: 64 }, (_, i) => journal.append(i % 2 ? "a" : "b", "step", { i })),
+  );
+  await journal.close();
+  const again = new FileJournal({ path: dir.path });
+  assert.deepEqual(await again.read("a"), written.filter((e) => e.process === "a"));
+  assert.deepEqual(await again.read("b"), written.filter((e) => e.process === "b"));
+  await again.close();
+});
+
+Deno.test("file journal leaves a line still being written out of a read", async () => {
+  await using dir = await tempDir();
+  const journal = new FileJournal({ path: dir.path });
+  const a = await journal.append("writer", "step", { i: 0 });
+  await Deno.writeTextFile(join(dir.path, "writer.jsonl"), '{"entry_id":"half', { append: true });
+  assert.deepEqual(await journal.read("writer"), [a]);
+  await journal.close();
+});
