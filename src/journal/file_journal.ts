@@ -25,6 +25,11 @@ export interface FileJournalOptions {
   chunkSize?: number;
   /** `fdatasync` every append before it resolves (group commit), so it survives a power loss. @default false */
   sync?: boolean;
+  /**
+   * Process files kept open at most; beyond it the least recently appended one with no write under way is
+   * closed (and opened again by its next append). @default 256
+   */
+  maxOpenFiles?: number;
 }
 
 const decoder = new TextDecoder();
@@ -52,7 +57,10 @@ export class FileJournal implements Journal {
   #chunkSize: number;
   #sync: boolean;
   #closed = false;
+  #maxOpenFiles: number;
+  /** Open writers, least recently appended first. */
   #files = new Map<string, AppendFile>();
+  #closing = new Set<Promise<void>>();
   /** Per file, the latest append's promise (settled, never rejecting): reads wait for it. */
   #pending = new Map<string, Promise<void>>();
   #warned = new Set<string>();
@@ -63,6 +71,10 @@ export class FileJournal implements Journal {
     this.#logger = options.logger;
     this.#chunkSize = options.chunkSize ?? 65_536;
     this.#sync = options.sync ?? false;
+    this.#maxOpenFiles = options.maxOpenFiles ?? 256;
+    if (!Number.isInteger(this.#maxOpenFiles) || this.#maxOpenFiles < 1) {
+      throw new RangeError("maxOpenFiles must be a positive integer");
+    }
     if (!Number.isInteger(this.#chunkSize) || this.#chunkSize < 1) {
       throw new RangeError("chunkSize must be a positive integer");
     }
@@ -73,11 +85,7 @@ export class FileJournal implements Journal {
     try {
       const file = this.#fileOf(process);
       const entry = createEntry(process, entryType, data);
-      let writer = this.#files.get(file);
-      if (writer === undefined) {
-        writer = new AppendFile(file, { sync: this.#sync });
-        this.#files.set(file, writer);
-      }
+      const writer = this.#writer(file);
       const written = writer.append(JSON.stringify(entry) + "\n");
       const settled = written.catch(() => {});
       this.#pending.set(file, settled);
@@ -120,7 +128,25 @@ export class FileJournal implements Journal {
     this.#closed = true;
     const files = [...this.#files.values()];
     this.#files.clear();
-    await Promise.all(files.map((file) => file.close()));
+    await Promise.all([...files.map((file) => file.close()), ...this.#closing]);
+  }
+
+  /** The writer of `file`, now the most recently used; closes an idle one beyond `maxOpenFiles`. */
+  #writer(file: string): AppendFile {
+    let writer = this.#files.get(file);
+    if (writer === undefined) writer = new AppendFile(file, { sync: this.#sync });
+    else this.#files.delete(file);
+    this.#files.set(file, writer);
+    // Only writers with nothing under way are closed: a later writer of their file cannot overtake them.
+    for (const [key, idle] of this.#files) {
+      if (this.#files.size <= this.#maxOpenFiles) break;
+      if (key === file || this.#pending.has(key)) continue;
+      this.#files.delete(key);
+      const closing = idle.close().catch(() => {});
+      this.#closing.add(closing);
+      closing.then(() => this.#closing.delete(closing));
+    }
+    return writer;
   }
 
   /** The file of a process, after checking the journal is open and the name is safe. */

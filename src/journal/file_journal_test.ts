@@ -145,3 +145,26 @@ Deno.test("file journal leaves a line still being written out of a read", async 
   assert.deepEqual(await journal.read("writer"), [a]);
   await journal.close();
 });
+
+Deno.test({
+  name: "file journal keeps at most maxOpenFiles files open and reopens a closed one in order",
+  ignore: Deno.build.os !== "linux", // counts descriptors in /proc/self/fd
+}, async () => {
+  await using dir = await tempDir();
+  const journal = new FileJournal({ path: dir.path, maxOpenFiles: 2 });
+  const written: JournalEntry[] = [];
+  for (let round = 0; round < 3; round++) {
+    for (const name of ["a", "b", "c", "d"]) written.push(await journal.append(name, "step", { round }));
+    written.push(
+      ...await Promise.all(["a", "b", "c"].map((name) => journal.append(name, "burst", { round }))),
+    );
+  }
+  written.push(await journal.append("d", "step", { round: 3 }));
+  const open = Deno.readDirSync("/proc/self/fd").toArray().length;
+  for (const name of ["a", "b", "c", "d"]) {
+    assert.deepEqual(await journal.read(name), written.filter((e) => e.process === name), name);
+  }
+  await journal.close();
+  const closed = Deno.readDirSync("/proc/self/fd").toArray().length;
+  assert.ok(open - closed <= 2, `${open - closed} journal files were open`);
+});
