@@ -94,6 +94,7 @@ export async function runtimeStart(args: readonly string[], ctx: CliContext): Pr
   const sink = new BufferedSink(ctx.stderr);
   const logger = new Logger("agentry", { level: options.logLevel, sink: sink.sink });
   logger.info("permissions", { plan: describePlan(plan) });
+  logger.info("durability", { fsync: options.fsync }); // --fsync: acknowledged writes fdatasync'ed
   for (const kind of check.tooWide) {
     logger.warning(`${kind} access is granted for every path and cannot be narrowed here`, {
       hint: `run with ${permissionFlags(plan).join(" ")}`,
@@ -110,8 +111,13 @@ export async function runtimeStart(args: readonly string[], ctx: CliContext): Pr
     dataDir: options.dataDir,
     logger,
     env,
-    store: new FileProcessStore(join(options.dataDir, "processes")),
-    spool: new Spool({ dir: join(options.dataDir, "queues"), logger: logger.child("spool") }),
+    store: new FileProcessStore(join(options.dataDir, "processes"), { sync: options.fsync }),
+    spool: new Spool({
+      dir: join(options.dataDir, "queues"),
+      sync: options.fsync,
+      logger: logger.child("spool"),
+    }),
+    fsync: options.fsync,
     parts: [runner.part, createTriggersPart({ eventBus })],
     events: eventBus,
     invoker: runner.invoker,

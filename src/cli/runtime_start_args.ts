@@ -28,6 +28,8 @@ Options:
   --allow-command-deploys     let API deploys start programs (stdio MCP servers, command hooks)
   --allow-env-references      let API deploys reference any environment variable
   --allow-env-var NAME        let API deploys reference NAME (repeatable)
+  --fsync                     fdatasync every acknowledged write before answering (survives a power
+                              loss; without it writes survive a crash of the runtime, not of the machine)
   --json                      print one JSON line {url, token} on stdout once listening
   --log-level LEVEL           debug, info, warning or error (default info)
   -h, --help                  show this help
@@ -44,6 +46,8 @@ export interface StartOptions {
   allowCommandDeploys: boolean;
   allowEnvReferences: boolean;
   allowEnvVars: string[];
+  /** Sync acknowledged writes to disk (`fdatasync`, group commit) before answering. */
+  fsync: boolean;
   json: boolean;
   logLevel: LogLevel;
   help: boolean;
@@ -64,6 +68,7 @@ export function parseStartArgs(args: readonly string[]): StartOptions {
       "allow-command-deploys": { type: "boolean" },
       "allow-env-references": { type: "boolean" },
       "allow-env-var": { type: "string", multiple: true },
+      fsync: { type: "boolean" },
       json: { type: "boolean" },
       "log-level": { type: "string" },
       help: { type: "boolean", short: "h" },
@@ -98,6 +103,7 @@ export function parseStartArgs(args: readonly string[]): StartOptions {
     allowCommandDeploys: values["allow-command-deploys"] ?? false,
     allowEnvReferences: values["allow-env-references"] ?? false,
     allowEnvVars,
+    fsync: values.fsync ?? false,
     json: values.json ?? false,
     logLevel,
     help: values.help ?? false,

@@ -31,9 +31,10 @@ export function copyEntry(entry: JournalEntry): JournalEntry {
   return structuredClone(entry);
 }
 
-/** Throws a RangeError unless `options.limit` is absent or a positive integer. */
+/** Throws a RangeError unless `options.limit` is absent or a positive integer (a TypeError for a bad `stopAt`). */
 export function checkReadOptions(options: JournalReadOptions): void {
-  const { limit } = options;
+  const { limit, stopAt } = options;
+  if (stopAt !== undefined && typeof stopAt !== "function") throw new TypeError("stopAt must be a function");
   if (limit === undefined) return;
   if (!Number.isInteger(limit) || limit < 1) {
     throw new RangeError(`journal read limit must be a positive integer, got ${String(limit)}`);
@@ -45,11 +46,17 @@ export function closedError(backend: JournalBackend): Error {
   return new Error(`${backend} journal is closed`);
 }
 
-/** Filters by type, then keeps the newest `limit` of chronologically ordered entries. */
+/**
+ * Filters by type, keeps the entries from the newest one `stopAt` accepts on, then the newest `limit` of
+ * them (`entries` are chronologically ordered).
+ */
 export function selectEntries(entries: readonly JournalEntry[], options: JournalReadOptions): JournalEntry[] {
-  const matching = options.type === undefined
-    ? entries
-    : entries.filter((e) => e.entry_type === options.type);
+  let matching = options.type === undefined ? entries : entries.filter((e) => e.entry_type === options.type);
+  const { stopAt } = options;
+  if (stopAt !== undefined) {
+    const at = matching.findLastIndex((entry) => stopAt(entry));
+    if (at > 0) matching = matching.slice(at);
+  }
   const newest = options.limit === undefined ? matching : matching.slice(-options.limit);
   return newest.map(copyEntry);
 }

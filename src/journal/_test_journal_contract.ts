@@ -109,6 +109,45 @@ export function journalContract(name: string, open: () => Promise<JournalFixture
     assert.deepEqual(read.map((e) => e.entry_id), appended.map((e) => e.entry_id));
   });
 
+  Deno.test(`${name} journal: stopAt ends a read at the newest entry it accepts, after type and before limit`, async () => {
+    await using fx = await open();
+    const types = ["mark", "step", "mark", "step", "step", "other", "step"];
+    for (const [i, type] of types.entries()) await fx.journal.append("writer", type, { i });
+    const isMark = (entry: { entry_type: string }) => entry.entry_type === "mark";
+    const since = await fx.journal.read("writer", { stopAt: isMark });
+    assert.deepEqual(since.map((e) => e.data.i), [2, 3, 4, 5, 6]);
+    assert.deepEqual(since, (await fx.journal.read("writer")).slice(2));
+    const steps = await fx.journal.read("writer", { type: "step", stopAt: (e) => e.data.i === 3 });
+    assert.deepEqual(steps.map((e) => e.data.i), [3, 4, 6]);
+    const limited = await fx.journal.read("writer", { stopAt: isMark, limit: 2 });
+    assert.deepEqual(limited.map((e) => e.data.i), [5, 6]);
+    const never = await fx.journal.read("writer", { stopAt: () => false });
+    assert.deepEqual(never.map((e) => e.data.i), [0, 1, 2, 3, 4, 5, 6]);
+    const seen: number[] = [];
+    await fx.journal.read("writer", { stopAt: (e) => (seen.push(e.data.i as number), e.data.i === 4) });
+    assert.deepEqual(seen.slice(0, 3), [6, 5, 4], "entries are offered newest first");
+    assert.deepEqual(await fx.journal.read("nobody", { stopAt: isMark }), []);
+  });
+
+  Deno.test(`${name} journal: a read during a burst of appends sees whole entries only, all of those before it`, async () => {
+    await using fx = await open();
+    const first = await Promise.all(
+      Array.from(
+        { length: 50 },
+        (_, i) => fx.journal.append("writer", "step", { i, text: "x".repeat(i * 40) }),
+      ),
+    );
+    const reading = fx.journal.read("writer");
+    const second = Promise.all(
+      Array.from({ length: 50 }, (_, i) => fx.journal.append("writer", "step", { i: 50 + i })),
+    );
+    const read = await reading;
+    await second;
+    assert.ok(read.length >= 50 && read.length <= 100, `read ${read.length}`);
+    assert.deepEqual(read.slice(0, 50), first);
+    assert.deepEqual(read.map((e) => e.data.i), Array.from({ length: read.length }, (_, i) => i));
+  });
+
   Deno.test(`${name} journal: a closed journal rejects append, read and get; closing twice is fine`, async () => {
     await using fx = await open();
     const entry = await fx.journal.append("writer", "step", {});

@@ -123,3 +123,48 @@ Deno.test("file journal rejects process names that are not safe file names", asy
   for await (const item of Deno.readDir(dir.path)) names.push(item.name);
   assert.deepEqual(names, ["journal"]);
 });
+
+Deno.test("file journal with sync writes a burst of appends in call order, kept by a new instance", async () => {
+  await using dir = await tempDir();
+  const journal = new FileJournal({ path: dir.path, sync: true });
+  const written = await Promise.all(
+    Array.from({ length: 64 }, (_, i) => journal.append(i % 2 ? "a" : "b", "step", { i })),
+  );
+  await journal.close();
+  const again = new FileJournal({ path: dir.path });
+  assert.deepEqual(await again.read("a"), written.filter((e) => e.process === "a"));
+  assert.deepEqual(await again.read("b"), written.filter((e) => e.process === "b"));
+  await again.close();
+});
+
+Deno.test("file journal leaves a line still being written out of a read", async () => {
+  await using dir = await tempDir();
+  const journal = new FileJournal({ path: dir.path });
+  const a = await journal.append("writer", "step", { i: 0 });
+  await Deno.writeTextFile(join(dir.path, "writer.jsonl"), '{"entry_id":"half', { append: true });
+  assert.deepEqual(await journal.read("writer"), [a]);
+  await journal.close();
+});
+
+Deno.test({
+  name: "file journal keeps at most maxOpenFiles files open and reopens a closed one in order",
+  ignore: Deno.build.os !== "linux", // counts descriptors in /proc/self/fd
+}, async () => {
+  await using dir = await tempDir();
+  const journal = new FileJournal({ path: dir.path, maxOpenFiles: 2 });
+  const written: JournalEntry[] = [];
+  for (let round = 0; round < 3; round++) {
+    for (const name of ["a", "b", "c", "d"]) written.push(await journal.append(name, "step", { round }));
+    written.push(
+      ...await Promise.all(["a", "b", "c"].map((name) => journal.append(name, "burst", { round }))),
+    );
+  }
+  written.push(await journal.append("d", "step", { round: 3 }));
+  const open = Deno.readDirSync("/proc/self/fd").toArray().length;
+  for (const name of ["a", "b", "c", "d"]) {
+    assert.deepEqual(await journal.read(name), written.filter((e) => e.process === name), name);
+  }
+  await journal.close();
+  const closed = Deno.readDirSync("/proc/self/fd").toArray().length;
+  assert.ok(open - closed <= 2, `${open - closed} journal files were open`);
+});

@@ -19,6 +19,8 @@ export interface OpenJournalOptions {
   path?: string;
   /** Logger for backend warnings (the file backend reports malformed lines). */
   logger?: Logger;
+  /** Every append is on disk (`fdatasync`) before it resolves; `file` and `sqlite` only. @default false */
+  sync?: boolean;
 }
 
 /**
@@ -37,9 +39,9 @@ export function openJournal(options: OpenJournalOptions): Journal {
     case "memory":
       return new MemoryJournal();
     case "file":
-      return new FileJournal({ path: requirePath(options), logger: options.logger });
+      return new FileJournal({ path: requirePath(options), logger: options.logger, sync: options.sync });
     case "sqlite":
-      return new SqliteJournal({ path: requirePath(options) });
+      return new SqliteJournal({ path: requirePath(options), sync: options.sync });
     default:
       throw new Error(
         `unknown journal backend ${JSON.stringify(options.backend)}; expected one of ${
@@ -66,15 +68,26 @@ export function openJournal(options: OpenJournalOptions): Journal {
  */
 export class JournalPool {
   #journals = new Map<string, Journal>();
+  #sync: boolean;
 
-  /** The pool's journal for this backend and location, opened on first use. */
+  /** An empty pool; with `sync` every journal it opens syncs each append (see {@linkcode OpenJournalOptions.sync}). */
+  constructor(options: { sync?: boolean } = {}) {
+    this.#sync = options.sync ?? false;
+  }
+
+  /** Whether the pool's journals sync each append. */
+  get sync(): boolean {
+    return this.#sync;
+  }
+
+  /** The pool's journal for this backend and location, opened on first use (with the pool's `sync`). */
   open(options: OpenJournalOptions): Journal {
     const key = options.backend === "memory"
       ? "memory"
       : `${options.backend}:${resolve(requirePath(options))}`;
     let journal = this.#journals.get(key);
     if (journal === undefined) {
-      journal = openJournal(options);
+      journal = openJournal({ ...options, sync: options.sync ?? this.#sync });
       this.#journals.set(key, journal);
     }
     return journal;

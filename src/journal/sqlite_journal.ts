@@ -13,6 +13,11 @@ import type { Journal, JournalEntry, JournalReadOptions } from "./types.ts";
 export interface SqliteJournalOptions {
   /** Directory holding `journal.db`; created when the journal opens. */
   path: string;
+  /**
+   * Each append is on disk before it resolves (`synchronous = FULL`), so it survives a power loss;
+   * without it (`NORMAL`, WAL) it survives a crash of the runtime, not of the machine. @default false
+   */
+  sync?: boolean;
 }
 
 /** Name of the database file inside the journal directory. */
@@ -33,10 +38,15 @@ const SCHEMA = `
 
 const COLUMNS = "entry_id, process, entry_type, timestamp, data";
 
+/** Rows fetched at a time by a read with `stopAt`. */
+const PAGE = 512;
+
 interface Statements {
   insert: StatementSync;
   newest: StatementSync;
   newestOfType: StatementSync;
+  page: StatementSync;
+  pageOfType: StatementSync;
   get: StatementSync;
 }
 
@@ -63,7 +73,10 @@ export class SqliteJournal implements Journal {
     Deno.mkdirSync(options.path, { recursive: true });
     this.#db = new DatabaseSync(join(options.path, SQLITE_JOURNAL_FILE));
     try {
-      this.#db.exec("PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; PRAGMA synchronous = NORMAL;");
+      const synchronous = options.sync ? "FULL" : "NORMAL";
+      this.#db.exec(
+        `PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; PRAGMA synchronous = ${synchronous};`,
+      );
       this.#db.exec(SCHEMA);
       this.#statements = {
         insert: this.#db.prepare(`INSERT INTO journal_entries (${COLUMNS}) VALUES (?, ?, ?, ?, ?)`),
@@ -74,12 +87,25 @@ export class SqliteJournal implements Journal {
         newestOfType: this.#db.prepare(
           `SELECT ${COLUMNS} FROM journal_entries WHERE process = ? AND entry_type = ? ORDER BY seq DESC LIMIT ?`,
         ),
+        page: this.#db.prepare(
+          `SELECT seq, ${COLUMNS} FROM journal_entries WHERE process = ? AND seq < ? ORDER BY seq DESC LIMIT ?`,
+        ),
+        pageOfType: this.#db.prepare(
+          `SELECT seq, ${COLUMNS} FROM journal_entries WHERE process = ? AND entry_type = ? AND seq < ?
+           ORDER BY seq DESC LIMIT ?`,
+        ),
         get: this.#db.prepare(`SELECT ${COLUMNS} FROM journal_entries WHERE process = ? AND entry_id = ?`),
       };
     } catch (error) {
       this.#db.close();
       throw error;
     }
+  }
+
+  /** Whether each append is on disk before it resolves (the connection's `synchronous` is `FULL`). */
+  get sync(): boolean {
+    this.#checkOpen();
+    return this.#db.prepare("PRAGMA synchronous").get()?.synchronous === 2;
   }
 
   /** Appends one entry as one row. */
@@ -98,11 +124,12 @@ export class SqliteJournal implements Journal {
     });
   }
 
-  /** The newest `limit` matching entries of a process, oldest first. */
+  /** The newest `limit` matching entries of a process (back to the one `stopAt` accepts), oldest first. */
   read(process: string, options: JournalReadOptions = {}): Promise<JournalEntry[]> {
     return attempt(() => {
       this.#checkOpen();
       checkReadOptions(options);
+      if (options.stopAt !== undefined) return this.#readBack(process, options, options.stopAt);
       const limit = options.limit ?? -1;
       const rows = options.type === undefined
         ? this.#statements.newest.all(process, limit)
@@ -129,14 +156,37 @@ export class SqliteJournal implements Journal {
     });
   }
 
+  /** Pages backwards by `seq` until `stopAt` accepts an entry or `limit` entries are found. */
+  #readBack(
+    process: string,
+    options: JournalReadOptions,
+    stopAt: (entry: JournalEntry) => boolean,
+  ): JournalEntry[] {
+    const found: JournalEntry[] = [];
+    let before = Number.MAX_SAFE_INTEGER;
+    while (true) {
+      const rows = options.type === undefined
+        ? this.#statements.page.all(process, before, PAGE)
+        : this.#statements.pageOfType.all(process, options.type, before, PAGE);
+      for (const row of rows) {
+        const entry = rowToEntry(row);
+        found.push(entry);
+        if (found.length === options.limit || stopAt(entry)) return found.reverse();
+      }
+      if (rows.length < PAGE) return found.reverse();
+      before = Number(rows[rows.length - 1].seq);
+    }
+  }
+
   #checkOpen(): void {
     if (this.#closed) throw closedError(this.backend);
   }
 }
 
 function rowToEntry(row: Record<string, SQLOutputValue>): JournalEntry {
+  const { entry_id, process, entry_type, timestamp } = row;
   const data = typeof row.data === "string" ? JSON.parse(row.data) : undefined;
-  const entry = parseEntry({ ...row, data });
+  const entry = parseEntry({ entry_id, process, entry_type, timestamp, data });
   if (entry === undefined) throw new Error(`malformed journal row ${String(row.entry_id)}`);
   return entry;
 }

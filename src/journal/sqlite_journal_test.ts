@@ -51,3 +51,40 @@ Deno.test("sqlite journal creates its directory and a WAL-mode journal.db", asyn
     db.close();
   }
 });
+
+Deno.test("sqlite journal with sync runs synchronous FULL and keeps every entry of a burst", async () => {
+  await using dir = await tempDir();
+  const plain = new SqliteJournal({ path: dir.path });
+  assert.equal(plain.sync, false);
+  await plain.close();
+  const journal = new SqliteJournal({ path: dir.path, sync: true });
+  assert.equal(journal.sync, true);
+  const written = await Promise.all(
+    Array.from({ length: 20 }, (_, i) => journal.append("writer", "step", { i })),
+  );
+  await journal.close();
+  const again = new SqliteJournal({ path: dir.path });
+  try {
+    assert.deepEqual(await again.read("writer"), written);
+  } finally {
+    await again.close();
+  }
+});
+
+Deno.test("sqlite journal stopAt reads back across pages of rows", async () => {
+  await using dir = await tempDir();
+  const journal = new SqliteJournal({ path: dir.path });
+  try {
+    const entries = [];
+    for (let i = 0; i < 1300; i++) {
+      entries.push(await journal.append("writer", i % 2 ? "odd" : "even", { i }));
+    }
+    await journal.append("other", "even", { i: -1 });
+    assert.deepEqual(await journal.read("writer", { stopAt: (e) => e.data.i === 100 }), entries.slice(100));
+    const odd = await journal.read("writer", { type: "odd", stopAt: (e) => e.data.i === 101 });
+    assert.deepEqual(odd, entries.slice(100).filter((e) => e.entry_type === "odd"));
+    assert.deepEqual(await journal.read("writer", { stopAt: () => false }), entries);
+  } finally {
+    await journal.close();
+  }
+});

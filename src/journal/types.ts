@@ -36,6 +36,12 @@ export interface JournalReadOptions {
   limit?: number;
   /** Only entries of this `entry_type`. */
   type?: string;
+  /**
+   * Reading goes from the newest entry backwards and stops at the first entry (after the `type` filter)
+   * for which this answers true; that entry is the oldest one returned. Lets a reader that needs only the
+   * entries since some mark (the last checkpoint, say) skip the rest of a long journal. @default read all
+   */
+  stopAt?: (entry: JournalEntry) => boolean;
 }
 
 /** Storage for journal entries of many processes. Implementations serialise their own writes. */

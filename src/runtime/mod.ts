@@ -152,6 +152,7 @@ export {
 export {
   type DesiredState,
   FileProcessStore,
+  type FileProcessStoreOptions, // --fsync (issue 13)
   MemoryProcessStore,
   type ProcessStore,
   type StoredProcess,

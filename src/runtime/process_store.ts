@@ -10,6 +10,7 @@
 
 import { join } from "node:path";
 import { z } from "zod";
+import { AppendFile } from "../_util/append_file.ts";
 
 /** The state an operator last asked for. */
 export type DesiredState = "running" | "suspended" | "stopped";
@@ -36,8 +37,8 @@ export interface ProcessStore {
   save(record: StoredProcess): Promise<void>;
   /** Removes a record; removing a missing one is fine. */
   remove(name: string): Promise<void>;
-  /** Releases resources (open files). */
-  close?(): void;
+  /** Waits for pending writes and releases resources (open files). */
+  close?(): void | Promise<void>;
 }
 
 const StoredProcessSchema = z.strictObject({
@@ -76,27 +77,38 @@ const COMPACT_AFTER_LINES = 1000;
 
 type LogLine = { op: "save"; record: StoredProcess } | { op: "remove"; name: string };
 
+/** Options for {@linkcode FileProcessStore}. */
+export interface FileProcessStoreOptions {
+  /** `fdatasync` every change before it resolves (group commit), so it survives a power loss. @default false */
+  sync?: boolean;
+}
+
 /**
- * A log-structured store: `<dir>/processes.jsonl`, one JSON line per change (`save` or `remove`) appended
- * through an open descriptor, so a deploy costs one `write`. Reading replays the log; a torn last line
- * (a crash mid-write) is skipped and reported. When the log grows past four times its live records it is
- * rewritten atomically (temporary file, then rename). Files are mode 0600 because configs may hold
- * literal secret values. One runtime at a time may use a directory.
+ * A log-structured store: `<dir>/processes.jsonl`, one JSON line per change (`{op:"save",record}` or
+ * `{op:"remove",name}`) appended through one open descriptor ({@linkcode AppendFile}: changes made while
+ * a write is under way go out together, with `sync` under one `fdatasync`). A change resolves once it is
+ * written (and synced). Reading replays the log; a torn last line (a crash mid-write) is skipped and
+ * reported, and the next change starts on a fresh line. When the log grows past four times its live
+ * records it is rewritten atomically ({@linkcode AppendFile.replace}). Files are mode 0600 because configs
+ * may hold literal secret values. One runtime at a time may use a directory.
  */
 export class FileProcessStore implements ProcessStore {
   /** Directory holding the log. */
   readonly dir: string;
-  #path: string;
+  #file: AppendFile;
   #live: Map<string, StoredProcess> | undefined;
   #problems: string[] = [];
   #lines = 0;
-  #file: Deno.FsFile | undefined;
-  #needsNewline = false;
 
   /** A store in `dir` (created on the first save). */
-  constructor(dir: string) {
+  constructor(dir: string, options: FileProcessStoreOptions = {}) {
     this.dir = dir;
-    this.#path = join(dir, STORE_FILE);
+    this.#file = new AppendFile(join(dir, STORE_FILE), { sync: options.sync ?? false });
+  }
+
+  /** Whether changes are synced to disk before they resolve. */
+  get sync(): boolean {
+    return this.#file.sync;
   }
 
   list(): Promise<{ records: StoredProcess[]; problems: string[] }> {
@@ -117,39 +129,42 @@ export class FileProcessStore implements ProcessStore {
     return this.#change({ op: "remove", name }, (live) => live.delete(name));
   }
 
-  /** Releases the open descriptor (the next change opens it again). */
-  close(): void {
-    this.#file?.close();
-    this.#file = undefined;
+  /** Waits for pending writes and closes the file; later changes reject. */
+  close(): Promise<void> {
+    return this.#file.close();
   }
 
-  #change(line: LogLine, apply: (live: Map<string, StoredProcess>) => void): Promise<void> {
+  /**
+   * Applies the change in memory now (so changes apply in call order) and resolves once its line is
+   * written. When the write fails the memory copy is dropped: the next call reads the log again.
+   */
+  async #change(line: LogLine, apply: (live: Map<string, StoredProcess>) => void): Promise<void> {
+    const live = this.#load();
+    if (line.op === "remove" && !live.has(line.name)) return;
+    const written = this.#file.append(JSON.stringify(line) + "\n");
+    apply(live);
+    this.#lines++;
+    if (this.#lines > COMPACT_AFTER_LINES && this.#lines > 4 * live.size) this.#compact(live);
     try {
-      const live = this.#load();
-      if (line.op === "remove" && !live.has(line.name)) return Promise.resolve();
-      this.#append(JSON.stringify(line) + "\n");
-      apply(live);
-      if (this.#lines > COMPACT_AFTER_LINES && this.#lines > 4 * live.size) this.#compact(live);
-      return Promise.resolve();
+      await written;
     } catch (error) {
-      return Promise.reject(error);
+      if (this.#live === live) this.#live = undefined;
+      throw error;
     }
   }
 
   #load(): Map<string, StoredProcess> {
     if (this.#live) return this.#live;
     const live = new Map<string, StoredProcess>();
+    this.#problems = [];
+    this.#lines = 0;
     let text = "";
     try {
-      text = Deno.readTextFileSync(this.#path);
+      text = Deno.readTextFileSync(this.#file.path);
     } catch (error) {
       if (!(error instanceof Deno.errors.NotFound)) throw error;
     }
-    const lines = text.split("\n");
-    const last = lines.pop();
-    if (last) this.#needsNewline = true;
-    if (last) lines.push(last);
-    lines.forEach((raw, index) => {
+    text.split("\n").forEach((raw, index) => {
       if (raw.trim() === "") return;
       this.#lines++;
       try {
@@ -168,30 +183,14 @@ export class FileProcessStore implements ProcessStore {
     return live;
   }
 
-  #append(text: string): void {
-    if (!this.#file) {
-      Deno.mkdirSync(this.dir, { recursive: true, mode: 0o700 });
-      this.#file = Deno.openSync(this.#path, { append: true, create: true, mode: 0o600 });
-    }
-    if (this.#needsNewline) {
-      text = "\n" + text;
-      this.#needsNewline = false;
-    }
-    writeAll(this.#file, new TextEncoder().encode(text));
-    this.#lines++;
-  }
-
+  /** Rewrites the log with the live records, after every change made so far; a failure keeps the old log. */
   #compact(live: Map<string, StoredProcess>): void {
-    const temporary = `${this.#path}.tmp`;
     const text = [...live.values()].map((record) => JSON.stringify({ op: "save", record }) + "\n").join("");
-    Deno.writeTextFileSync(temporary, text, { mode: 0o600 });
-    this.close();
-    Deno.renameSync(temporary, this.#path);
-    this.#lines = live.size;
+    const lines = live.size;
+    this.#lines = lines;
+    this.#file.replace(text).catch(() => {
+      // The old log is intact (the new one is renamed over it only once written): compact again later.
+      this.#lines += COMPACT_AFTER_LINES;
+    });
   }
-}
-
-function writeAll(file: Deno.FsFile, bytes: Uint8Array): void {
-  let offset = 0;
-  while (offset < bytes.length) offset += file.writeSync(bytes.subarray(offset));
 }

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
+import { tempDir } from "../_util/temp_dir.ts";
 import { FileProcessStore, MemoryProcessStore, STORE_FILE, type StoredProcess } from "./process_store.ts";
 
 const record = (name: string): StoredProcess => ({
@@ -17,7 +18,7 @@ Deno.test("file store keeps records across instances in one owner-only log", asy
     await store.save(record("b"));
     await store.save(record("a"));
     await store.save({ ...record("a"), desired_state: "stopped" });
-    store.close();
+    await store.close();
     const again = new FileProcessStore(join(dir, "processes"));
     const { records, problems } = await again.list();
     assert.deepEqual(records.map((r) => `${r.name}:${r.desired_state}`), ["a:stopped", "b:running"]);
@@ -25,7 +26,7 @@ Deno.test("file store keeps records across instances in one owner-only log", asy
     assert.equal((await Deno.stat(join(dir, "processes", STORE_FILE))).mode! & 0o777, 0o600);
     await again.remove("a");
     await again.remove("a");
-    again.close();
+    await again.close();
     const third = new FileProcessStore(join(dir, "processes"));
     assert.deepEqual((await third.list()).records.map((r) => r.name), ["b"]);
     const lines = (await Deno.readTextFile(join(dir, "processes", STORE_FILE))).trim().split("\n");
@@ -40,7 +41,7 @@ Deno.test("file store skips a torn last line, reports it, and keeps appending cl
   try {
     const store = new FileProcessStore(dir);
     await store.save(record("good"));
-    store.close();
+    await store.close();
     await Deno.writeTextFile(join(dir, STORE_FILE), '{"op":"save","record":{"name":"ha', { append: true });
     const reopened = new FileProcessStore(dir);
     const { records, problems } = await reopened.list();
@@ -48,7 +49,7 @@ Deno.test("file store skips a torn last line, reports it, and keeps appending cl
     assert.equal(problems.length, 1);
     assert.match(problems[0], /line 2: not JSON/);
     await reopened.save(record("after"));
-    reopened.close();
+    await reopened.close();
     const { records: later } = await new FileProcessStore(dir).list();
     assert.deepEqual(later.map((r) => r.name), ["after", "good"]);
   } finally {
@@ -81,7 +82,7 @@ Deno.test("file store compacts its log once it grows past four times the live re
     const store = new FileProcessStore(dir);
     for (let i = 0; i < 1200; i++) await store.save({ ...record("same"), created_at: i });
     await store.save(record("other"));
-    store.close();
+    await store.close();
     const lines = (await Deno.readTextFile(join(dir, STORE_FILE))).trim().split("\n");
     assert.ok(lines.length < 300, `compacted to ${lines.length} lines`);
     const { records } = await new FileProcessStore(dir).list();
@@ -89,6 +90,54 @@ Deno.test("file store compacts its log once it grows past four times the live re
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
+});
+
+Deno.test("file store with sync writes a burst of changes in call order, in the processes.jsonl format", async () => {
+  await using dir = await tempDir();
+  const store = new FileProcessStore(dir.path, { sync: true });
+  assert.equal(store.sync, true);
+  await Promise.all([
+    store.save(record("a")),
+    store.save(record("b")),
+    store.remove("a"),
+    store.save({ ...record("b"), desired_state: "suspended" }),
+    store.remove("missing"),
+  ]);
+  await store.close();
+  await assert.rejects(store.save(record("late")), /closed/);
+  const lines = (await Deno.readTextFile(join(dir.path, STORE_FILE))).trim().split("\n").map((l) =>
+    JSON.parse(l)
+  );
+  assert.deepEqual(lines, [
+    { op: "save", record: record("a") },
+    { op: "save", record: record("b") },
+    { op: "remove", name: "a" },
+    { op: "save", record: { ...record("b"), desired_state: "suspended" } },
+  ]);
+  const { records } = await new FileProcessStore(dir.path).list();
+  assert.deepEqual(records.map((r) => `${r.name}:${r.desired_state}`), ["b:suspended"]);
+});
+
+Deno.test("file store in sync mode saves after a torn last line on a fresh line", async () => {
+  await using dir = await tempDir();
+  const path = join(dir.path, STORE_FILE);
+  await Deno.writeTextFile(
+    path,
+    JSON.stringify({ op: "save", record: record("old") }) + "\n" + '{"op":"remo',
+  );
+  const store = new FileProcessStore(dir.path, { sync: true });
+  assert.match((await store.list()).problems[0], /line 2: not JSON/);
+  await store.save(record("new"));
+  await store.close();
+  const lines = (await Deno.readTextFile(path)).split("\n");
+  assert.deepEqual(lines.slice(1), [
+    '{"op":"remo',
+    JSON.stringify({ op: "save", record: record("new") }),
+    "",
+  ]);
+  const { records, problems } = await new FileProcessStore(dir.path).list();
+  assert.deepEqual(records.map((r) => r.name), ["new", "old"]);
+  assert.equal(problems.length, 1);
 });
 
 Deno.test("a missing store directory lists nothing", async () => {

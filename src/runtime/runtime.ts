@@ -18,6 +18,7 @@ import { type ProcessState, STARTED_STATES } from "./lifecycle.ts";
 import type { ProcessStatus } from "./process_status.ts";
 import type { DesiredState, ProcessStore, StoredProcess } from "./process_store.ts";
 import { restoreDeployments } from "./runtime_restore.ts";
+import { recoveryStopAt } from "./recovery_stop_at.ts";
 import { type ProcessSpool, Spool } from "./spool.ts";
 import { recoverConversation } from "./conversation.ts";
 import { recoverBudget } from "./budget/recover_budget.ts";
@@ -59,6 +60,12 @@ export interface AgentRuntimeOptions {
    * emitted, and each process that has one logs a warning once
    */
   events?: RuntimeEvents;
+  /**
+   * Durability (issue 13): every journal append is on disk (`fdatasync`, group commit) before it
+   * resolves, so it survives a power loss (`runtime start --fsync`; the store and spool take their own
+   * `sync`). @default false: written to the operating system, so it survives a crash of the runtime
+   */
+  fsync?: boolean;
 }
 
 /** Options for {@linkcode AgentRuntime.deploy}. */
@@ -106,7 +113,7 @@ export class AgentRuntime {
   #stored = new Map<string, StoredProcess>();
   #processes = new Map<string, AgentProcess>();
   #deploying = new Set<string>();
-  #journals = new JournalPool();
+  #journals: JournalPool;
   #processLogger: Logger;
   #events: RuntimeEvents | undefined; // Escalation events (issue 13)
 
@@ -117,6 +124,7 @@ export class AgentRuntime {
     this.#env = options.env ?? (() => undefined);
     this.#parts = options.parts ?? [];
     this.#store = options.store;
+    this.#journals = new JournalPool({ sync: options.fsync }); // Durability (issue 13)
     this.#spool = options.spool ?? new Spool();
     this.#invoker = options.invoker;
     this.#checkConfig = options.checkConfig ?? (() => []);
@@ -232,7 +240,12 @@ export class AgentRuntime {
   /** Brings back what a process kept: context, conversation, budget and mission (one journal read), spool. */
   async #recover(process: AgentProcess, spool: ProcessSpool): Promise<void> {
     try {
-      const entries = process.journal ? await process.journal.read() : [];
+      // Faster recovery (issue 13): only the entries from the last checkpoint (or context reset) on.
+      const stopAt = recoveryStopAt({
+        budget: process.budget !== undefined,
+        mission: process.mission !== undefined,
+      });
+      const entries = process.journal ? await process.journal.read({ stopAt }) : [];
       process.context.recover(entries);
       recoverConversation(process.conversation, entries);
       if (process.budget) recoverBudget(process.budget, entries);
@@ -380,7 +393,7 @@ export class AgentRuntime {
     await Promise.all([...this.#processes.values()].map((p) => p.stop().catch(() => undefined)));
     await this.#journals.closeAll();
     await this.#spool.close();
-    this.#store?.close?.();
+    await this.#store?.close?.();
   }
 
   /**
