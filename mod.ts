@@ -35,10 +35,12 @@ export {
   type AgentProcessOptions,
   AgentRuntime,
   type AgentRuntimeOptions,
+  type DeadLetter, // event ledger: process.deadLetters
   type DeliveryStatus,
   type DeployOptions,
   type EnvLookup,
   type ProcessCounters,
+  type ProcessDeadLetters,
   type ProcessSource,
   type ProcessState,
   type ProcessStatus,

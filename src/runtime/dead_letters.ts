@@ -13,6 +13,7 @@ export type DeadLetterReason =
   | "process failed"
   | "process stopped"
   | "queue full"
+  | "interrupted"
   | "no runner"
   | string;
 
@@ -20,8 +21,8 @@ export type DeadLetterReason =
 export interface DeadLetter {
   /** The event. */
   event: ProcessEvent;
-  /** Why it was given up. */
-  reason: DeadLetterReason;
+  /** Why it was given up: a {@linkcode DeadLetterReason} (`retries exhausted`, `interrupted`, ...). */
+  reason: string;
   /** `<ErrorName>: <message>` of the last failure, or null. */
   error: string | null;
   /** Runs tried. */
