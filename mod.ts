@@ -35,12 +35,14 @@ export {
   type AgentProcessOptions,
   AgentRuntime,
   type AgentRuntimeOptions,
+  type DeadLetter, // event ledger: process.deadLetters
   type DeliveryStatus,
   type DeployOptions,
   type EnvLookup,
   type EscalateFunction, // Escalation events (issue 13)
   type EscalationDelivery,
   type ProcessCounters,
+  type ProcessDeadLetters,
   type ProcessSource,
   type ProcessState,
   type ProcessStatus,

@@ -16,6 +16,7 @@ import type {
   Anomaly,
   AskAnswer,
   ContextView,
+  DeadLetter,
   InboxItem,
   MessageType,
   Priority,
@@ -60,15 +61,20 @@ import type {
 } from "./client_types.ts";
 import type { BudgetPatch, BudgetPatchAnswer, HealthPatch, HealthPatchAnswer } from "./live_patch_types.ts";
 import type { MissionAnswer, MissionPatch, MissionPatchAnswer } from "./mission_types.ts";
+import type { DeadLettersAnswer, DeadLettersClearedAnswer, RedeliveredAnswer } from "./dead_letter_types.ts";
+import type { AskOptions, SendMessageOptions } from "./client_options.ts";
 
 export { RuntimeApiError } from "./client_error.ts";
 export type * from "./client_types.ts";
 export type * from "./live_patch_types.ts";
 export type * from "./mission_types.ts";
+export type * from "./dead_letter_types.ts";
+export type * from "./client_options.ts";
 export type {
   Anomaly,
   AskAnswer,
   ContextView,
+  DeadLetter,
   InboxItem,
   MessageType,
   Priority,
@@ -93,32 +99,6 @@ export type {
   TriggerConfigInput,
   UsageSummary,
 };
-
-/** Options of {@linkcode RuntimeClient.sendMessage}. */
-export interface SendMessageOptions {
-  /** Kind of message: directive, context, question or correction. @default "context" */
-  messageType?: MessageType;
-  /** low, normal, high or critical. @default "normal" */
-  priority?: Priority;
-  /** The sender (rate limited per sender and hour). */
-  senderId?: string;
-  /** Seconds the message lives; 0 or missing: the inbox's default_ttl. */
-  ttl?: number;
-  /** Stored with the message. */
-  metadata?: Record<string, unknown>;
-}
-
-/** Options of {@linkcode RuntimeClient.ask}. */
-export interface AskOptions {
-  /** Seconds to wait, at most 3600. @default 120 */
-  timeout?: number;
-  /** low, normal, high or critical. @default "normal" */
-  priority?: Priority;
-  /** Who asks. */
-  senderId?: string;
-  /** Stored with the question. */
-  metadata?: Record<string, unknown>;
-}
 
 /** Options for {@linkcode RuntimeClient}. */
 export interface RuntimeClientOptions {
@@ -362,6 +342,26 @@ export class RuntimeClient {
   /** `DELETE /processes/{name}/health/anomalies`: drops the anomalies and every cooldown. */
   clearAnomalies(name: string): Promise<AnomaliesClearedAnswer> {
     return this.#call("DELETE", `/processes/${enc(name)}/health/anomalies`);
+  }
+
+  // --- Dead letters (event ledger) ---
+  /** `GET /processes/{name}/dead-letters`: the letters held, oldest first, with `count` and `total`. */
+  listDeadLetters(name: string): Promise<DeadLettersAnswer> {
+    return this.#call("GET", `/processes/${enc(name)}/dead-letters`);
+  }
+
+  /**
+   * `POST /processes/{name}/dead-letters/redeliver`: queues the letters again (all, or `eventIds`);
+   * 409 PROCESS_NOT_RUNNING when the process is not started.
+   */
+  redeliverDeadLetters(name: string, options: { eventIds?: string[] } = {}): Promise<RedeliveredAnswer> {
+    const body = options.eventIds === undefined ? {} : { event_ids: options.eventIds };
+    return this.#call("POST", `/processes/${enc(name)}/dead-letters/redeliver`, body);
+  }
+
+  /** `DELETE /processes/{name}/dead-letters`: removes every letter. */
+  clearDeadLetters(name: string): Promise<DeadLettersClearedAnswer> {
+    return this.#call("DELETE", `/processes/${enc(name)}/dead-letters`);
   }
 
   // --- Mission (issue 13) ---

@@ -33,6 +33,7 @@ import { registerTriggerRoutes } from "./routes/trigger_routes.ts";
 import { registerOpenModeRoutes } from "./routes/open_mode_routes.ts";
 import { registerLivePatchRoutes } from "./routes/live_patch_routes.ts"; // live patches (issue 13)
 import { registerMissionRoutes } from "./routes/mission_routes.ts"; // mission (issue 13)
+import { registerDeadLetterRoutes } from "./routes/dead_letter_routes.ts"; // dead letters (event ledger)
 
 /** Path of the generated OpenAPI 3.1 document. */
 export const OPENAPI_PATH = "/api/v1/openapi.json";
@@ -88,6 +89,7 @@ export function createControlApi(runtime: AgentRuntime, options: ControlApiOptio
   registerHealthRoutes(ctx); // health (issue 13)
   registerLivePatchRoutes(ctx); // live patches (issue 13)
   registerMissionRoutes(ctx); // mission (issue 13)
+  registerDeadLetterRoutes(ctx); // dead letters (event ledger)
   registerOpenApiRoute(ctx);
 
   app.notFound(() => new ApiError("NOT_FOUND", "No such route.").toResponse());

@@ -47,6 +47,9 @@ const EXPECTED: Record<string, string[]> = {
   "/api/v1/processes/{name}/mission/fail": ["post"],
   "/api/v1/processes/{name}/mission/pause": ["post"],
   "/api/v1/processes/{name}/mission/resume": ["post"],
+  // Dead letters (event ledger).
+  "/api/v1/processes/{name}/dead-letters": ["delete", "get"],
+  "/api/v1/processes/{name}/dead-letters/redeliver": ["post"],
   "/api/v1/openapi.json": ["get"],
 };
 

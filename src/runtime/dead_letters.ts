@@ -13,6 +13,7 @@ export type DeadLetterReason =
   | "process failed"
   | "process stopped"
   | "queue full"
+  | "interrupted"
   | "no runner"
   | string;
 
@@ -20,8 +21,8 @@ export type DeadLetterReason =
 export interface DeadLetter {
   /** The event. */
   event: ProcessEvent;
-  /** Why it was given up. */
-  reason: DeadLetterReason;
+  /** Why it was given up: a {@linkcode DeadLetterReason} (`retries exhausted`, `interrupted`, ...). */
+  reason: string;
   /** `<ErrorName>: <message>` of the last failure, or null. */
   error: string | null;
   /** Runs tried. */
@@ -30,15 +31,23 @@ export interface DeadLetter {
   dead_lettered_at: string;
 }
 
+/** Options for {@linkcode DeadLetters}. */
+export interface DeadLettersOptions {
+  /** Called with each letter the ring drops to keep its capacity (the event ledger forgets it). */
+  onDrop?: (letter: DeadLetter) => void;
+}
+
 /** A ring buffer of dead letters. */
 export class DeadLetters {
   #capacity: number;
   #letters: DeadLetter[] = [];
   #total = 0;
+  #onDrop: ((letter: DeadLetter) => void) | undefined;
 
   /** Keeps the newest `capacity` letters (0 keeps none but still counts). */
-  constructor(capacity: number) {
+  constructor(capacity: number, options: DeadLettersOptions = {}) {
     this.#capacity = capacity;
+    this.#onDrop = options.onDrop;
   }
 
   /** Letters held. */
@@ -57,10 +66,10 @@ export class DeadLetters {
     this.#trim();
   }
 
-  /** Adds a letter. */
-  add(letter: Omit<DeadLetter, "dead_lettered_at">): void {
+  /** Adds a letter (dead-lettered now unless it says when). */
+  add(letter: Omit<DeadLetter, "dead_lettered_at"> & { dead_lettered_at?: string }): void {
     this.#total++;
-    this.#letters.push({ ...letter, dead_lettered_at: new Date().toISOString() });
+    this.#letters.push({ ...letter, dead_lettered_at: letter.dead_lettered_at ?? new Date().toISOString() });
     this.#trim();
   }
 
@@ -86,6 +95,7 @@ export class DeadLetters {
 
   #trim(): void {
     const excess = this.#letters.length - this.#capacity;
-    if (excess > 0) this.#letters.splice(0, excess);
+    if (excess <= 0) return;
+    for (const letter of this.#letters.splice(0, excess)) this.#onDrop?.(letter);
   }
 }

@@ -5,6 +5,8 @@
  * the event is dead-lettered and counts as a consecutive failure; `max_consecutive_failures` of them
  * move the process to `failed`. A success resets the count. Blocked runs (guardrails, no runner) are
  * dead-lettered without counting. Suspended processes hold events; stopping dead-letters what is left.
+ * Every step is recorded in a {@linkcode DeliveryLedger} (the process's event ledger): a run begins only
+ * once its `begun` record is written, so a crash never runs an event twice.
  *
  * @module
  */
@@ -12,7 +14,7 @@
 import { BoundedQueue, QueueAbortedError } from "../_util/bounded_queue.ts";
 import { describeError } from "../_util/errors.ts";
 import type { TriggerDeliveryConfig } from "./config/mod.ts";
-import type { DeadLetters } from "./dead_letters.ts";
+import type { DeadLetter } from "./dead_letters.ts";
 import { type ProcessEvent, RunBlockedError } from "./process_event.ts";
 
 /** Capacity of the process queue. */
@@ -28,6 +30,20 @@ export interface DeliveryHost {
   fail(reason: string): void;
   /** Logs a warning. */
   warn(message: string, fields: Record<string, unknown>): void;
+}
+
+/** Where delivery records each event's progress (the process's event ledger). */
+export interface DeliveryLedger {
+  /** Dead letters held. */
+  readonly deadLetters: { readonly size: number };
+  /** A run of `attempt` begins; resolves once recorded. */
+  begin(eventId: string, attempt: number): Promise<void>;
+  /** The last attempt failed; the event waits for its retry. */
+  retry(eventId: string): Promise<void>;
+  /** The event's run succeeded. */
+  settle(eventId: string): Promise<void>;
+  /** The event is given up. */
+  deadLetter(letter: Omit<DeadLetter, "dead_lettered_at">): Promise<void>;
 }
 
 /** Delivery counters (part of the status body under `delivery`). */
@@ -62,7 +78,7 @@ export class Delivery {
   #host: DeliveryHost;
   #settings: TriggerDeliveryConfig;
   #workers: number;
-  #deadLetters: DeadLetters;
+  #ledger: DeliveryLedger;
   #queue = new BoundedQueue<Item>(PROCESS_QUEUE_CAPACITY);
   #stop = new AbortController();
   #running: Promise<void>[] = [];
@@ -72,15 +88,20 @@ export class Delivery {
   #failed = 0;
   #consecutive = 0;
 
-  /** Delivery for `workers` workers with these settings, dead-lettering into `deadLetters`. */
+  /** Delivery for `workers` workers with these settings, recording into `ledger`. */
   constructor(
     host: DeliveryHost,
-    options: { settings: TriggerDeliveryConfig; workers: number; deadLetters: DeadLetters },
+    options: { settings: TriggerDeliveryConfig; workers: number; ledger: DeliveryLedger },
   ) {
     this.#host = host;
     this.#settings = options.settings;
     this.#workers = options.workers;
-    this.#deadLetters = options.deadLetters;
+    this.#ledger = options.ledger;
+  }
+
+  /** Queues an event ahead of new ones, even past capacity (events recovered at a start). */
+  requeue(event: ProcessEvent, attempt: number): void {
+    this.#queue.force({ event, attempt });
   }
 
   /** Starts the workers. */
@@ -97,7 +118,7 @@ export class Delivery {
   /** Queues an event without waiting; a full queue dead-letters it and answers false. */
   offer(event: ProcessEvent): boolean {
     if (!this.#stop.signal.aborted && this.#queue.offer({ event, attempt: 1 })) return true;
-    this.#deadLetters.add({ event, reason: "queue full", error: null, attempts: 0 });
+    this.#record(this.#ledger.deadLetter({ event, reason: "queue full", error: null, attempts: 0 }));
     return false;
   }
 
@@ -112,22 +133,26 @@ export class Delivery {
       runs_failed: this.#failed,
       consecutive_failures: this.#consecutive,
       pending_retries: this.#retries.size,
-      dead_letters: this.#deadLetters.size,
+      dead_letters: this.#ledger.deadLetters.size,
     };
   }
 
   /** Stops the workers (aborting runs in flight) and dead-letters queued events and pending retries. */
   async stop(reason: "process stopped" | "process failed"): Promise<void> {
     this.#stop.abort();
+    const letters: Promise<void>[] = [];
+    const giveUp = (item: Item) => {
+      const letter = { event: item.event, reason, error: null, attempts: item.attempt - 1 };
+      letters.push(this.#record(this.#ledger.deadLetter(letter)));
+    };
     for (const [timer, item] of this.#retries) {
       clearTimeout(timer);
-      this.#deadLetters.add({ event: item.event, reason, error: null, attempts: item.attempt - 1 });
+      giveUp(item);
     }
     this.#retries.clear();
     await Promise.all(this.#running);
-    for (const item of this.#queue.drain()) {
-      this.#deadLetters.add({ event: item.event, reason, error: null, attempts: item.attempt - 1 });
-    }
+    for (const item of this.#queue.drain()) giveUp(item);
+    await Promise.all(letters);
   }
 
   async #work(): Promise<void> {
@@ -148,7 +173,9 @@ export class Delivery {
   async #runOne(item: Item, signal: AbortSignal): Promise<"ok" | "fail"> {
     this.#inFlight++;
     try {
+      await this.#ledger.begin(item.event.event_id, item.attempt);
       await this.#host.run(item.event, item.attempt, signal);
+      this.#record(this.#ledger.settle(item.event.event_id));
       this.#succeeded++;
       this.#consecutive = 0;
       return "ok";
@@ -162,11 +189,11 @@ export class Delivery {
   #onFailure(item: Item, error: unknown, signal: AbortSignal): "ok" | "fail" {
     const letter = { event: item.event, error: describeError(error), attempts: item.attempt };
     if (signal.aborted) {
-      this.#deadLetters.add({ ...letter, reason: "process stopped" });
+      this.#record(this.#ledger.deadLetter({ ...letter, reason: "process stopped" }));
       return "ok";
     }
     if (error instanceof RunBlockedError) {
-      this.#deadLetters.add({ ...letter, reason: error.reason });
+      this.#record(this.#ledger.deadLetter({ ...letter, reason: error.reason }));
       return "ok";
     }
     if (item.attempt <= this.#settings.max_retries) {
@@ -180,11 +207,12 @@ export class Delivery {
         this.#queue.force(next);
       }, delay * 1000);
       this.#retries.set(timer, next);
+      this.#record(this.#ledger.retry(item.event.event_id));
       return "ok";
     }
     this.#failed++;
     this.#consecutive++;
-    this.#deadLetters.add({ ...letter, reason: "retries exhausted" });
+    this.#record(this.#ledger.deadLetter({ ...letter, reason: "retries exhausted" }));
     this.#host.warn("run failed; event dead-lettered", {
       event_id: item.event.event_id,
       attempts: item.attempt,
@@ -193,5 +221,12 @@ export class Delivery {
     if (this.#consecutive < this.#settings.max_consecutive_failures) return "ok";
     this.#host.fail(`${this.#consecutive} consecutive failed runs`);
     return "fail";
+  }
+
+  /** Logs a ledger write that failed (the state in memory stands; the next start may redo the step). */
+  #record(written: Promise<void>): Promise<void> {
+    return written.catch((error) =>
+      this.#host.warn("event ledger write failed", { error: describeError(error) })
+    );
   }
 }

@@ -238,7 +238,7 @@ Deno.test("stop aborts the run in flight and dead-letters what is queued", async
     "running:process stopped",
     "queued:process stopped",
   ]);
-  assert.equal(runsOf(process).redeliver(), 0, "a stopped process takes nothing back");
+  assert.equal(await runsOf(process).redeliver(), 0, "a stopped process takes nothing back");
   await assert.rejects(runsOf(process).deliver(event()), /not started/);
 });
 
@@ -258,7 +258,7 @@ Deno.test("inject refuses when the queue is full and redeliver puts dead letters
   assert.equal(runsOf(process).deadLetters.size, 100, "the newest dead_letter_size letters are kept");
   runsOf(process).deadLetters.add(full);
   await process.start();
-  assert.equal(runsOf(process).redeliver([redo]), 1);
+  assert.equal(await runsOf(process).redeliver([redo]), 1);
   await until(2);
   assert.equal(calls[1].event.event_id, redo);
   calls[1].finish();

@@ -85,7 +85,13 @@ export {
   type TokenUsage,
   type UsageSummary,
 } from "./run_log.ts";
-export { type DeadLetter, type DeadLetterReason, DeadLetters } from "./dead_letters.ts";
+export {
+  type DeadLetter,
+  type DeadLetterReason,
+  DeadLetters,
+  type DeadLettersOptions,
+} from "./dead_letters.ts";
+export type { ProcessDeadLetters } from "./process_runs.ts"; // event ledger: dead-letter routes
 export { PROCESS_QUEUE_CAPACITY } from "./delivery.ts";
 export type { DeliveryStatus } from "./delivery.ts";
 export { ProcessRuns, type RunsStatus } from "./process_runs.ts";

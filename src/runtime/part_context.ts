@@ -34,6 +34,8 @@ export interface PartInternals {
   dataDir: string;
   /** Queues an event (see {@linkcode PartContext.deliver}). */
   deliver: PartContext["deliver"];
+  /** Records an accepted event (see {@linkcode PartContext.accept}). */
+  accept: PartContext["accept"];
   /** Subscribes to transitions until the parts stop. */
   onTransition(listener: (transition: StateTransition) => void): () => void;
 }
@@ -53,6 +55,7 @@ export function partContext(process: PartProcess, internals: PartInternals): Par
     logger: internals.logger,
     touch: (reason) => process.touch(reason),
     deliver: internals.deliver,
+    accept: internals.accept,
     onTransition: internals.onTransition,
     // open mode (issue 12)
     dataDir: internals.dataDir,

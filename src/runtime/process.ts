@@ -25,7 +25,7 @@ import {
 import { type ProcessOperation, RuntimeError } from "./errors.ts";
 import type { EnvLookup, ProcessPart, ProcessPartFactory, ProcessSource } from "./process_parts.ts";
 import type { AgentProcessOptions, ProcessSummary } from "./process_options.ts";
-import { ProcessRuns } from "./process_runs.ts";
+import { type ProcessDeadLetters, ProcessRuns } from "./process_runs.ts";
 import { PartSet } from "./part_set.ts";
 import { partContext } from "./part_context.ts";
 import { Conversation } from "./conversation.ts";
@@ -178,6 +178,11 @@ export class AgentProcess {
     await this.#stores.context.openSpool(spool); // context state (after its journal recovery: the spool wins)
     await this.#runs.openSpool(spool);
     await this.#inbox?.openSpool(spool);
+  }
+
+  /** Dead letters: events given up, kept across starts and (with a file spool) runtime restarts. */
+  get deadLetters(): ProcessDeadLetters {
+    return this.#runs.letters;
   }
 
   /** The inbox (messages and questions from operators), when `inbox.enabled`; kept across starts. */
@@ -393,6 +398,7 @@ export class AgentProcess {
           logger: this.#logger,
           dataDir: this.#dataDir,
           deliver: (event, signal) => this.#runs.deliver(event, signal),
+          accept: (event) => this.#runs.accept(event), // event ledger: recorded before a webhook answers 202
           onTransition: (listener) => this.#parts.track(this.#lifecycle.onTransition(listener)),
         }),
       );

@@ -38,8 +38,18 @@ export interface PartContext {
   readonly logger: Logger;
   /** Marks activity (a run, a message); wakes an awaiting process. */
   touch(reason: string): void;
-  /** Queues an event for a run, waiting while the process queue is full. */
+  /**
+   * Records the event in the process's event ledger and queues it for a run, waiting while the process
+   * queue is full. An event accepted and not run is dead-lettered when the process stops.
+   */
   deliver(event: ProcessEvent, signal?: AbortSignal): Promise<void>;
+  /**
+   * Records an accepted event in the process's event ledger (the spool's `events` log) without queueing
+   * it; resolves once written (e.g. before a webhook answers 202), rejects when the write fails.
+   * Idempotent by `event_id`. An accepted event runs once {@linkcode PartContext.deliver}ed, or is
+   * dead-lettered when the process stops; after a crash it is queued again at the next start.
+   */
+  accept(event: ProcessEvent): Promise<void>;
   /** Subscribes to state transitions until the part stops; returns an unsubscribe function. */
   onTransition(listener: (transition: StateTransition) => void): () => void;
   // --- open mode (issue 12): what an open-mode agent changes about its own process ---

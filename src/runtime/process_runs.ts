@@ -1,6 +1,7 @@
 /**
  * The runs of one process: delivery (queue and workers) per start, the invoker call around each run
- * (counting, journaling), and the dead letters kept across starts.
+ * (counting, journaling), and the event ledger: accepted events and dead letters, kept across starts and,
+ * with a file spool, across runtime restarts (see {@linkcode EventLedger}).
  *
  * @module
  */
@@ -9,7 +10,8 @@ import { describeError } from "../_util/errors.ts";
 import type { Logger } from "../log.ts";
 import type { ProcessJournal } from "../journal/mod.ts";
 import type { ProcessConfig } from "./config/mod.ts";
-import { DeadLetters } from "./dead_letters.ts";
+import type { DeadLetter, DeadLetters } from "./dead_letters.ts";
+import { EventLedger } from "./event_ledger.ts";
 import { Delivery, type DeliveryStatus } from "./delivery.ts";
 import {
   type Invoker,
@@ -77,15 +79,31 @@ export interface RunsStatus extends Partial<DeliveryStatus> {
   usage: UsageSummary;
 }
 
+/** The dead letters of a process as operators see them (the control API's dead-letter routes). */
+export interface ProcessDeadLetters {
+  /** Letters held, oldest first (newest `trigger_delivery.dead_letter_size` kept). */
+  list(): DeadLetter[];
+  /** Letters held. */
+  readonly size: number;
+  /** Letters added since the process was deployed or recovered in this runtime (dropped ones included). */
+  readonly total: number;
+  /**
+   * Accepts the events of these letters (all without ids) again and queues them, oldest first; resolves
+   * with how many were queued once they are written. A process that is not started takes none (0).
+   */
+  redeliver(eventIds?: readonly string[]): Promise<number>;
+  /** Removes every letter (from the `events` log too); resolves with how many there were. */
+  clear(): Promise<number>;
+}
+
 /** Runs of one process. */
 export class ProcessRuns {
-  /** Events given up, kept across starts. */
-  readonly deadLetters: DeadLetters = new DeadLetters(100);
   /** Recent runs, usage and the progress feed, kept across starts. */
   readonly log: RunLog = new RunLog();
   #host: RunsHost;
   #invoker: Invoker | undefined;
   #delivery: Delivery | undefined;
+  #ledger = new EventLedger(100);
   #invocations = 0;
   #warnedNoRunner = false;
 
@@ -93,52 +111,118 @@ export class ProcessRuns {
   constructor(host: RunsHost, invoker: Invoker | undefined) {
     this.#host = host;
     this.#invoker = invoker;
+    const ring = () => this.#ledger.deadLetters;
+    this.letters = {
+      list: () => ring().list(),
+      get size() {
+        return ring().size;
+      },
+      get total() {
+        return ring().total;
+      },
+      redeliver: (eventIds) => this.redeliver(eventIds),
+      clear: () => this.#ledger.clear(),
+    };
   }
 
-  /** At deploy: opens the `events` log of the spool (queued events and dead letters). */
-  openSpool(_spool: ProcessSpool): Promise<void> {
-    return Promise.resolve(); // the event ledger lands here
+  /** Events given up (the ledger's ring), kept across starts and, with a file spool, restarts. */
+  get deadLetters(): DeadLetters {
+    return this.#ledger.deadLetters;
   }
 
-  /** Starts delivery for a start with this resolved config. */
+  /** The dead letters for operators: list, redeliver, clear. */
+  readonly letters: ProcessDeadLetters;
+
+  /** At deploy: opens the `events` log of the spool (accepted events and dead letters). */
+  async openSpool(spool: ProcessSpool): Promise<void> {
+    await this.#ledger.open(spool, this.#host.runConfig().trigger_delivery.dead_letter_size);
+  }
+
+  /**
+   * Starts delivery for a start with this resolved config. Events a crash left open come first: those
+   * not begun (or waiting for a retry) are queued again in acceptance order, those whose run was in
+   * flight are dead-lettered `interrupted`.
+   */
   begin(config: ProcessConfig): void {
-    this.deadLetters.resize(config.trigger_delivery.dead_letter_size);
+    this.#ledger.resize(config.trigger_delivery.dead_letter_size);
     const host = this.#host;
     this.#delivery = new Delivery({
       runnable: (signal) => host.runnable(signal),
       run: (event, attempt, signal) => this.#run(event, attempt, signal),
       fail: (reason) => host.fail(reason),
       warn: (message, fields) => host.logger.warning(message, { process: host.name, ...fields }),
-    }, { settings: config.trigger_delivery, workers: config.concurrency, deadLetters: this.deadLetters });
+    }, { settings: config.trigger_delivery, workers: config.concurrency, ledger: this.#ledger });
+    const { queued, interrupted } = this.#ledger.recover();
+    for (const item of queued) this.#delivery.requeue(item.event, item.attempt);
+    if (queued.length + interrupted > 0) {
+      host.logger.info("events recovered", { process: host.name, queued: queued.length, interrupted });
+    }
     this.#delivery.start();
   }
 
-  /** Stops delivery; queued events are dead-lettered with `reason`. */
+  /**
+   * Stops delivery: the runs in flight end, and every accepted event not run (queued, waiting for a
+   * retry, held by a trigger) is dead-lettered with `reason`. Resolves once the letters are written.
+   */
   async end(reason: "process stopped" | "process failed"): Promise<void> {
     const delivery = this.#delivery;
     this.#delivery = undefined;
-    await delivery?.stop(reason);
+    if (!delivery) return;
+    await delivery.stop(reason);
+    await this.#ledger.abandon(reason).catch((error) => {
+      this.#host.logger.warning("dead letters not written", {
+        process: this.#host.name,
+        error: describeError(error),
+      });
+    });
   }
 
-  /** Queues an event, waiting for room. Rejects when the process is not started. */
-  deliver(event: ProcessEvent, signal?: AbortSignal): Promise<void> {
-    if (!this.#delivery) return Promise.reject(new Error(`process ${this.#host.name} is not started`));
-    return this.#delivery.deliver(event, signal);
+  /** Records an accepted event (idempotent by `event_id`); resolves once written, rejects when it is not. */
+  accept(event: ProcessEvent): Promise<void> {
+    return this.#ledger.accept(event);
   }
 
-  /** Queues an event without waiting; false when it was dead-lettered (queue full) or not started. */
+  /**
+   * Records the event (unless already accepted) and queues it, waiting for room. Rejects when the process
+   * is not started; an event accepted and then refused is dead-lettered when the process stops.
+   */
+  async deliver(event: ProcessEvent, signal?: AbortSignal): Promise<void> {
+    if (!this.#delivery) throw new Error(`process ${this.#host.name} is not started`);
+    await this.#ledger.accept(event);
+    const delivery = this.#delivery;
+    if (!delivery) {
+      await this.#ledger.deadLetter({ event, reason: "process stopped", error: null, attempts: 0 });
+      throw new Error(`process ${this.#host.name} is not started`);
+    }
+    await delivery.deliver(event, signal);
+  }
+
+  /**
+   * Records the event (the write is not awaited) and queues it without waiting; false when it was
+   * dead-lettered (queue full, or the process is not started).
+   */
   inject(event: ProcessEvent): boolean {
     if (!this.#delivery) {
-      this.deadLetters.add({ event, reason: "process stopped", error: null, attempts: 0 });
+      this.#noteWrite(
+        this.#ledger.deadLetter({ event, reason: "process stopped", error: null, attempts: 0 }),
+      );
       return false;
     }
+    this.#noteWrite(this.#ledger.accept(event));
     return this.#delivery.offer(event);
   }
 
-  /** Puts dead letters (all, or these event ids) back in the queue; returns how many went back. */
-  redeliver(eventIds?: readonly string[]): number {
+  /**
+   * Accepts dead letters (all, or these event ids) again and queues them; resolves with how many went
+   * back once written. A process that is not started takes none back (its letters stay).
+   */
+  async redeliver(eventIds?: readonly string[]): Promise<number> {
+    const delivery = this.#delivery;
+    if (!delivery) return 0;
+    const { events, written } = this.#ledger.redeliver(eventIds);
+    await written;
     let count = 0;
-    for (const letter of this.deadLetters.take(eventIds)) if (this.inject(letter.event)) count++;
+    for (const event of events) if (delivery.offer(event)) count++;
     return count;
   }
 
@@ -150,6 +234,15 @@ export class ProcessRuns {
       dead_letters: this.deadLetters.size,
       usage: this.log.usage(),
     };
+  }
+
+  #noteWrite(written: Promise<void>): void {
+    written.catch((error) => {
+      this.#host.logger.warning("event ledger write failed", {
+        process: this.#host.name,
+        error: describeError(error),
+      });
+    });
   }
 
   async #run(event: ProcessEvent, attempt: number, signal: AbortSignal): Promise<RunResult> {

@@ -12,7 +12,7 @@ import { EventTrigger } from "./event_trigger.ts";
 import { FileWatchTrigger } from "./file_watch_trigger.ts";
 import type { MessageBroker } from "./message_broker.ts";
 import { MessageTrigger } from "./message_trigger.ts";
-import type { Trigger } from "./types.ts";
+import type { Trigger, TriggerEvent } from "./types.ts";
 import { WebhookTrigger } from "./webhook_trigger.ts";
 
 /** What triggers of a runtime share. */
@@ -33,6 +33,8 @@ export interface BuildTriggerOptions {
   logger?: Logger;
   /** For webhooks: a reason to refuse POSTs (503), e.g. while the process is failing. */
   accepting?: () => string | undefined;
+  /** For webhooks: records each event durably before the 202 (see `PartContext.accept`). */
+  accept?: (event: TriggerEvent) => Promise<void>;
 }
 
 /** A new, not yet started trigger for a resolved trigger config. */
@@ -55,6 +57,7 @@ export function buildTrigger(config: TriggerConfig, options: BuildTriggerOptions
         triggerId,
         logger,
         accepting: options.accepting,
+        accept: options.accept,
       });
     case "file_watch":
       return new FileWatchTrigger({

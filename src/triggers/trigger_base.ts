@@ -1,9 +1,12 @@
 /**
- * Shared machinery of the built-in triggers: an own bounded queue, `waitForNext`, and the stop sentinel.
+ * Shared machinery of the built-in triggers: an own bounded queue, `waitForNext`, the stop sentinel, and
+ * the optional `accept` hook through which a trigger whose client waits (the webhook) has each event
+ * recorded in the process's event ledger before answering.
  *
  * @module
  */
 
+import { describeError } from "../_util/errors.ts";
 import { uuid } from "../_util/ids.ts";
 import type { Logger } from "../log.ts";
 import { BoundedQueue } from "../_util/bounded_queue.ts";
@@ -25,6 +28,11 @@ export interface TriggerBaseOptions {
   capacity: number;
   /** Where drops are logged. */
   logger?: Logger;
+  /**
+   * Records an event durably before it is queued (the process's `PartContext.accept`); used by
+   * {@linkcode TriggerBase.admit}. @default none: events are recorded when handed to the process
+   */
+  accept?: (event: TriggerEvent) => Promise<void>;
 }
 
 /**
@@ -41,6 +49,8 @@ export abstract class TriggerBase implements Trigger {
   /** Logger for drops and failures (may be undefined). */
   protected readonly logger: Logger | undefined;
   #queue: BoundedQueue<TriggerEvent>;
+  #accept: ((event: TriggerEvent) => Promise<void>) | undefined;
+  #reserved = 0;
   #dropped = 0;
   #running = false;
   #stopped = false;
@@ -51,6 +61,7 @@ export abstract class TriggerBase implements Trigger {
     this.type = options.type;
     this.logger = options.logger;
     this.#queue = new BoundedQueue(options.capacity);
+    this.#accept = options.accept;
   }
 
   /** Events waiting. */
@@ -100,6 +111,11 @@ export abstract class TriggerBase implements Trigger {
     return event;
   }
 
+  /** Removes and returns the events still queued (after {@linkcode TriggerBase.stop}: they were never taken). */
+  drain(): TriggerEvent[] {
+    return this.#queue.drain().filter((event) => event.metadata[STOP_KEY] !== true);
+  }
+
   /** A new event of this trigger. */
   protected makeEvent(payload: unknown, metadata: Record<string, unknown> = {}): TriggerEvent {
     return {
@@ -122,6 +138,34 @@ export abstract class TriggerBase implements Trigger {
       capacity: this.#queue.capacity,
     });
     return false;
+  }
+
+  /**
+   * Records the event through the `accept` hook, then queues it: `queued` once both are done, `full` when
+   * the queue has no room (nothing recorded), `unrecorded` when the write failed (nothing queued). Room
+   * is reserved while the write runs, so the queue never exceeds its capacity. Without a hook: `emit`.
+   */
+  protected async admit(event: TriggerEvent): Promise<"queued" | "full" | "unrecorded"> {
+    const accept = this.#accept;
+    if (!accept) return this.emit(event) ? "queued" : "full";
+    if (this.#queue.size + this.#reserved >= this.#queue.capacity) {
+      return this.emit(event) ? "queued" : "full";
+    }
+    this.#reserved++;
+    try {
+      await accept(event);
+    } catch (error) {
+      this.logger?.error("trigger event could not be recorded; refused", {
+        trigger_id: this.triggerId,
+        event_id: event.event_id,
+        error: describeError(error),
+      });
+      return "unrecorded";
+    } finally {
+      this.#reserved--;
+    }
+    this.#queue.force(event);
+    return "queued";
   }
 
   /** Starts the source (bind, subscribe, schedule). */

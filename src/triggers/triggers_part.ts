@@ -4,6 +4,15 @@
  * file events are delayed, never dropped there), and stops them with the process. Triggers can be added
  * and removed while the process runs.
  *
+ * Nothing a trigger accepted vanishes. A webhook has each event recorded in the process's event ledger
+ * (`PartContext.accept`) before it answers 202; other triggers' events are recorded when handed to the
+ * process queue. When the part stops, the events still in trigger queues and the one a listener holds
+ * are recorded, and the process dead-letters them with the stop reason (`process stopped`). When one
+ * trigger is removed live, its queued events and the held one are recorded and handed to the process
+ * queue in order (in the background: the removal does not wait for room): they were accepted, and a
+ * removal changes where new events come from, not the fate of accepted ones. If the process stops
+ * before they are queued, they are dead-lettered with the stop reason.
+ *
  * @module
  */
 
@@ -13,7 +22,8 @@ import { MessageBroker } from "./message_broker.ts";
 import type { PartContext, ProcessPart, ProcessPartFactory, TriggerConfig } from "../runtime/mod.ts";
 import { buildTrigger, type TriggerSources } from "./build_trigger.ts";
 import { stableTriggerIds } from "./trigger_ids.ts";
-import { type Trigger, TriggerCancelledError } from "./types.ts";
+import { type Trigger, TriggerCancelledError, type TriggerEvent } from "./types.ts";
+import { TriggerBase } from "./trigger_base.ts";
 
 /** Name of the part (its key in the status body). */
 export const TRIGGERS_PART = "triggers";
@@ -39,6 +49,8 @@ interface Entry {
   events: number;
   stop: AbortController;
   listener: Promise<void>;
+  /** The event the listener took and has not handed to the process queue yet. */
+  held: TriggerEvent | undefined;
 }
 
 /** Plugs triggers into every process of a runtime (`new AgentRuntime({ parts: [createTriggersPart()] })`). */
@@ -83,6 +95,8 @@ export class TriggersPart implements ProcessPart {
     const entries = [...this.#entries.values()];
     this.#entries.clear();
     await Promise.all(entries.map((entry) => this.#halt(entry)));
+    // Recorded here, dead-lettered by the process when its delivery ends.
+    for (const entry of entries) await this.#record(this.#leftovers(entry));
   }
 
   /** Starts one more trigger now, under `triggerId`; rejects (changing nothing) when it cannot start. */
@@ -93,6 +107,7 @@ export class TriggersPart implements ProcessPart {
       triggerId,
       sources: this.#sources,
       logger: this.#ctx.logger,
+      accept: (event) => this.#ctx.accept(event),
       accepting: () => (this.#ctx.state === "stopping" || this.#ctx.state === "failed"
         ? `process ${this.#ctx.state}`
         : undefined),
@@ -105,6 +120,7 @@ export class TriggersPart implements ProcessPart {
       events: 0,
       stop: new AbortController(),
       listener: Promise.resolve(),
+      held: undefined,
     };
     entry.listener = this.#listen(entry);
     this.#entries.set(triggerId, entry);
@@ -116,6 +132,9 @@ export class TriggersPart implements ProcessPart {
     if (!entry) return false;
     this.#entries.delete(triggerId);
     await this.#halt(entry);
+    const events = this.#leftovers(entry);
+    await this.#record(events);
+    if (events.length > 0) void this.#handOver(events);
     return true;
   }
 
@@ -155,6 +174,38 @@ export class TriggersPart implements ProcessPart {
     await entry.listener;
   }
 
+  /** The held event and the queued ones of a halted trigger, in order. */
+  #leftovers(entry: Entry): TriggerEvent[] {
+    const queued = entry.trigger instanceof TriggerBase ? entry.trigger.drain() : [];
+    const events = entry.held ? [entry.held, ...queued] : queued;
+    entry.held = undefined;
+    return events;
+  }
+
+  /** Records events in the process's event ledger (one write failure is logged; the rest go on). */
+  async #record(events: TriggerEvent[]): Promise<void> {
+    for (const event of events) {
+      await this.#ctx.accept(event).catch((error) => {
+        this.#ctx.logger.error("trigger event could not be recorded", {
+          process: this.#ctx.name,
+          event_id: event.event_id,
+          error: describeError(error),
+        });
+      });
+    }
+  }
+
+  /** Hands a removed trigger's events to the process queue, in order; stops at the first refusal. */
+  async #handOver(events: TriggerEvent[]): Promise<void> {
+    for (const event of events) {
+      try {
+        await this.#ctx.deliver(event);
+      } catch {
+        return; // the process stopped: it dead-letters what it accepted
+      }
+    }
+  }
+
   async #listen(entry: Entry): Promise<void> {
     const { trigger } = entry;
     const signal = entry.stop.signal;
@@ -177,12 +228,14 @@ export class TriggersPart implements ProcessPart {
         continue;
       }
       entry.events++;
+      entry.held = event;
       const { trigger_id, trigger_type, event_id, payload } = event;
       await this.#ctx.journal?.record("trigger_event", { trigger_id, trigger_type, event_id, payload });
       try {
         await this.#ctx.deliver(event, signal);
+        entry.held = undefined;
       } catch {
-        return;
+        return; // stopped or removed: the held event is recorded and dead-lettered or handed over
       }
     }
   }

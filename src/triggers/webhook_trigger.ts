@@ -7,6 +7,7 @@
 import type { Logger } from "../log.ts";
 import { serveHandler } from "../_util/serve.ts";
 import { TriggerBase } from "./trigger_base.ts";
+import type { TriggerEvent } from "./types.ts";
 import { readLimitedBody } from "../_util/read_body.ts";
 import { HmacSha256 } from "../_util/hmac_sha256.ts";
 
@@ -56,6 +57,12 @@ export interface WebhookTriggerOptions {
   accepting?: () => string | undefined;
   /** Longest time to receive a body before answering 408. @default 30000 */
   bodyTimeoutMs?: number;
+  /**
+   * Records each event durably before the 202 (the process's `PartContext.accept`); a failed write answers
+   * 503 `{status: "error", message: "event could not be recorded"}` and queues nothing.
+   * @default none: the event is only queued
+   */
+  accept?: (event: TriggerEvent) => Promise<void>;
 }
 
 const BODY_ERRORS: Record<number, string> = {
@@ -68,8 +75,8 @@ const BODY_ERRORS: Record<number, string> = {
  * Webhook trigger. `handler` answers requests (tests and embedding call it directly); `start()` serves it
  * with `Deno.serve`, `stop()` shuts the server down gracefully and then enqueues the stop sentinel.
  *
- * Routes: `POST <path>` → 202 `{status: "accepted", event_id}` (401 bad signature, 413 over 1 MiB,
- * 503 queue full or not accepting); `GET /health` → 200 `{status: "healthy", trigger_id, queue_size}`;
+ * Routes: `POST <path>` → 202 `{status: "accepted", event_id}` once the event is recorded (with `accept`)
+ * and queued (401 bad signature, 413 over 1 MiB, 503 queue full, not accepting, or not recorded); `GET /health` → 200 `{status: "healthy", trigger_id, queue_size}`;
  * other methods → 405 with `Allow`; other paths → 404. Every answer is JSON.
  *
  * @example
@@ -199,8 +206,12 @@ export class WebhookTrigger extends TriggerBase {
       remote,
       signature_verified: signer !== undefined,
     });
-    if (!this.emit(event)) {
+    const admitted = await this.admit(event);
+    if (admitted === "full") {
       return json(503, { status: "error", message: "queue full" }, { "retry-after": "1" });
+    }
+    if (admitted === "unrecorded") {
+      return json(503, { status: "error", message: "event could not be recorded" }, { "retry-after": "1" });
     }
     return new Response(`{"status":"accepted","event_id":"${event.event_id}"}`, ACCEPTED);
   }
@@ -220,6 +231,7 @@ function baseOptions(options: WebhookTriggerOptions): ConstructorParameters<type
     type: "webhook",
     capacity,
     logger: options.logger,
+    accept: options.accept,
   };
 }
 
