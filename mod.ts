@@ -76,6 +76,7 @@ export {
   type ProcessStore,
   Spool,
   type SpoolKind,
+  type SpoolLog,
   type SpoolLogOptions,
   type SpoolOptions,
   type StoredProcess,

@@ -15,10 +15,9 @@
  * @module
  */
 
-import type { RecordLog } from "../_util/record_log.ts";
 import { type DeadLetter, DeadLetters } from "./dead_letters.ts";
 import type { ProcessEvent } from "./process_event.ts";
-import type { ProcessSpool } from "./spool.ts";
+import type { ProcessSpool, SpoolLog } from "./spool.ts";
 
 /** Where an accepted event stands. */
 export type LedgerState = "accepted" | "begun" | "retrying" | "dead";
@@ -50,7 +49,7 @@ export interface RecoveredEvent {
 /** A letter to add (the ledger stamps the time). */
 export type NewDeadLetter = Omit<DeadLetter, "dead_lettered_at">;
 
-type Store = Pick<RecordLog<LedgerRecord>, "put" | "patch" | "delete" | "get" | "values" | "close">;
+type Store = Pick<SpoolLog<LedgerRecord>, "put" | "patch" | "delete" | "get" | "values" | "close">;
 
 /** The accepted, unfinished events of one process and its dead letters. */
 export class EventLedger {

@@ -167,6 +167,7 @@ export {
   type ProcessSpool,
   Spool,
   type SpoolKind,
+  type SpoolLog,
   type SpoolLogOptions,
   type SpoolOptions,
 } from "./spool.ts";

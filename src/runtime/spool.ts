@@ -31,10 +31,30 @@ export interface SpoolOptions {
   logger?: Logger;
 }
 
+/** One log of a process's spool: a durable map whose changes resolve once written (see docs/durability.md). */
+export interface SpoolLog<V> {
+  /** Live records. */
+  readonly size: number;
+  /** The record under `key`. */
+  get(key: string): V | undefined;
+  /** Whether a record is under `key`. */
+  has(key: string): boolean;
+  /** Live records in the order they were first put. */
+  values(): V[];
+  /** Sets the record under `key`; resolves once written. */
+  put(key: string, value: V): Promise<void>;
+  /** Merges `fields` into the record under `key` (a missing record stays missing). */
+  patch(key: string, fields: Partial<V>): Promise<void>;
+  /** Removes the record under `key`. */
+  delete(key: string): Promise<void>;
+  /** Waits for pending changes and releases the file. */
+  close(): Promise<void>;
+}
+
 /** The spool of one process (see {@linkcode Spool.forProcess}). */
 export interface ProcessSpool {
   /** Opens (and reads) one of the process's logs; `parse` checks each stored value. */
-  open<V>(kind: SpoolKind, parse: (value: unknown) => V, options?: SpoolLogOptions): Promise<RecordLog<V>>;
+  open<V>(kind: SpoolKind, parse: (value: unknown) => V, options?: SpoolLogOptions): Promise<SpoolLog<V>>;
   /** Waits for pending writes and closes the logs opened through this handle (their files stay). */
   close(): Promise<void>;
 }

@@ -6,6 +6,7 @@
  */
 
 import { RuntimeClient } from "../../src/api/client.ts";
+import type { DeadLetter } from "../../src/runtime/mod.ts";
 import { RunningCli } from "../_cli_harness.ts";
 
 /** The variables `runtime start` reads (model providers, token, libraries); granted so it does not relaunch. */
@@ -29,11 +30,8 @@ export interface KillableRuntime extends AsyncDisposable {
   readonly cli: RunningCli;
   /** A client for its control API. */
   readonly client: RuntimeClient;
-  /**
-   * `GET /processes/{name}/dead-letters` as raw JSON text ("" when not 200): the typed client has no
-   * method for it yet.
-   */
-  deadLetters(name: string): Promise<string>;
+  /** The dead letters of a process (none when it cannot be read, e.g. removed). */
+  deadLetters(name: string): Promise<DeadLetter[]>;
   /** SIGKILLs the runtime and waits until it is gone (its output streams closed). */
   kill(): Promise<void>;
 }
@@ -75,13 +73,8 @@ export async function startKillable(
     throw error;
   }
   const client = new RuntimeClient({ baseUrl: listening.url, token: listening.token ?? undefined });
-  const deadLetters = async (name: string) => {
-    const answer = await fetch(`${client.apiUrl}/processes/${encodeURIComponent(name)}/dead-letters`, {
-      headers: listening.token ? { authorization: `Bearer ${listening.token}` } : {},
-    });
-    const text = await answer.text();
-    return answer.ok ? text : "";
-  };
+  const deadLetters = (name: string) =>
+    client.listDeadLetters(name).then((answer) => answer.dead_letters, () => [] as DeadLetter[]);
   return {
     cli,
     client,

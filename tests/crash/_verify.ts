@@ -7,6 +7,7 @@
  */
 
 import type { RuntimeClient } from "../../src/api/client.ts";
+import type { DeadLetter } from "../../src/runtime/mod.ts";
 import type { RecordedRequest } from "../../src/models/testing/mod.ts";
 import { type Ledger, NOTE_PREFIX, TOKEN_PREFIX } from "./_load.ts";
 
@@ -99,8 +100,10 @@ export async function checkEvents(
   options: {
     ledger: Ledger;
     model: ModelIndex;
-    /** The dead letters of a process as raw JSON text ("" when there are none to read). */
-    deadLetters: (name: string) => Promise<string>;
+    /** The dead letters of a process. */
+    deadLetters: (name: string) => Promise<DeadLetter[]>;
+    /** Counts the reasons of the letters that hold acknowledged events. */
+    reasons: Map<string, number>;
     ms: number;
   },
 ): Promise<string[]> {
@@ -113,10 +116,18 @@ export async function checkEvents(
     for (const [name, process] of ledger.live) {
       const pending = [...process.events].filter((token) => model.runsOf(token) === 0);
       if (pending.length === 0) continue;
-      const letters = await options.deadLetters(name);
+      const letters = (await options.deadLetters(name)).map((letter) => ({
+        reason: letter.reason,
+        text: JSON.stringify(letter.event.payload),
+      }));
       for (const token of pending) {
-        if (letters.includes(`"${token}"`)) process.events.delete(token);
-        else missing.push([name, token]);
+        const letter = letters.find((l) => l.text.includes(`"${token}"`));
+        if (!letter) {
+          missing.push([name, token]);
+          continue;
+        }
+        process.events.delete(token);
+        options.reasons.set(letter.reason, (options.reasons.get(letter.reason) ?? 0) + 1);
       }
     }
     const moved = model.size !== last.requests || missing.length !== last.missing;

@@ -8,8 +8,7 @@
  */
 
 import { z } from "zod";
-import type { RecordLog } from "../../_util/record_log.ts";
-import type { ProcessSpool } from "../spool.ts";
+import type { ProcessSpool, SpoolLog } from "../spool.ts";
 
 /** The key of the one record of a context log. */
 export const CONTEXT_STATE_KEY = "state";
@@ -29,7 +28,7 @@ export interface StoredContext {
 const StoredContextSchema = z.strictObject({ state: z.record(z.string(), z.unknown()) });
 
 /** Opens the context log of a process; its record, when present, is the latest state. */
-export function openContextLog(spool: ProcessSpool): Promise<RecordLog<StoredContext>> {
+export function openContextLog(spool: ProcessSpool): Promise<SpoolLog<StoredContext>> {
   return spool.open("context", (value) => StoredContextSchema.parse(value) as StoredContext, {
     compactAfter: CONTEXT_COMPACT_AFTER,
   });

@@ -6,9 +6,8 @@
  */
 
 import type { JournalEntry, ProcessJournal } from "../../journal/mod.ts";
-import type { RecordLog } from "../../_util/record_log.ts";
 import { RuntimeError } from "../errors.ts";
-import type { ProcessSpool } from "../spool.ts";
+import type { ProcessSpool, SpoolLog } from "../spool.ts";
 import { checkJsonValue, jsonBytes } from "./_json_value.ts";
 import { CONTEXT_UPDATE_ENTRY, replayContext } from "./recover_context.ts";
 import { CONTEXT_STATE_KEY, openContextLog, type StoredContext } from "./context_log.ts";
@@ -69,7 +68,7 @@ export class ContextStore {
   #settings: () => ContextSettings;
   #journal: ProcessJournal | undefined;
   #state: Record<string, unknown>;
-  #log: RecordLog<StoredContext> | undefined;
+  #log: SpoolLog<StoredContext> | undefined;
   #recovered = false;
   #changes: Promise<void> = Promise.resolve();
 

@@ -39,8 +39,7 @@ import type {
 } from "./inbox_types.ts";
 import { lifetime, lowestOldest, questionLifetime, truncate } from "./_rules.ts";
 import { operatorBlock, orderItems } from "./operator_block.ts";
-import type { RecordLog } from "../../_util/record_log.ts";
-import type { ProcessSpool } from "../spool.ts";
+import type { ProcessSpool, SpoolLog } from "../spool.ts";
 import { openInboxLog, type StoredMessage } from "./inbox_log.ts";
 
 /** Options for {@linkcode Inbox}. */
@@ -90,7 +89,7 @@ export class Inbox {
   #mode: InboxScanMode;
   #scanner: TextScanner | undefined;
   #warned = false;
-  #log: RecordLog<StoredMessage> | undefined;
+  #log: SpoolLog<StoredMessage> | undefined;
   #written: Promise<void> = Promise.resolve();
 
   /** An empty inbox; with `guardrails` configured its scanner is ready at once. */

@@ -7,8 +7,7 @@
  */
 
 import { z } from "zod";
-import type { RecordLog } from "../../_util/record_log.ts";
-import type { ProcessSpool } from "../spool.ts";
+import type { ProcessSpool, SpoolLog } from "../spool.ts";
 import { type InboxItem, MESSAGE_TYPES, PRIORITIES } from "./inbox_types.ts";
 
 /** One kept message: the item as listed and its expiry in milliseconds (null: never). */
@@ -35,6 +34,6 @@ const StoredMessageSchema = z.strictObject({
 });
 
 /** Opens the inbox log of a process; the stored messages come back in arrival order. */
-export function openInboxLog(spool: ProcessSpool): Promise<RecordLog<StoredMessage>> {
+export function openInboxLog(spool: ProcessSpool): Promise<SpoolLog<StoredMessage>> {
   return spool.open("inbox", (value) => StoredMessageSchema.parse(value) as StoredMessage);
 }
