@@ -8,21 +8,11 @@
 import { RuntimeClient } from "../../src/api/client.ts";
 import type { DeadLetter } from "../../src/runtime/mod.ts";
 import { RunningCli } from "../_cli_harness.ts";
+import { LIBRARY_VARIABLES, MODEL_VARIABLES, TOKEN_VARIABLE } from "../../src/cli/runtime_start.ts";
+import { RELAUNCHED_VARIABLE } from "../../src/cli/relaunch.ts";
 
 /** The variables `runtime start` reads (model providers, token, libraries); granted so it does not relaunch. */
-const ENV_NAMES = [
-  "AGENTRY_API_TOKEN",
-  "AGENTRY_RELAUNCHED",
-  "LOG_STREAM",
-  "LOG_TOKENS",
-  "ANTHROPIC_API_KEY",
-  "ANTHROPIC_BASE_URL",
-  "OLLAMA_HOST",
-  "OPENAI_API_KEY",
-  "OPENAI_BASE_URL",
-  "OPENAI_COMPATIBLE_API_KEY",
-  "OPENAI_COMPATIBLE_BASE_URL",
-];
+const ENV_NAMES = [TOKEN_VARIABLE, RELAUNCHED_VARIABLE, ...LIBRARY_VARIABLES, ...MODEL_VARIABLES];
 
 /** A runtime started on a kept data directory. */
 export interface KillableRuntime extends AsyncDisposable {
