@@ -7,13 +7,14 @@
  */
 
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { setImmediate } from "node:timers";
 
 /** Host header characters that cannot be part of an authority (path, query, user info, spaces). */
 const BAD_HOST = /[\s/?#@\\]/;
 
 /**
- * The request as a fetch `Request`, or `undefined` when its target or Host header cannot form a URL
- * (the caller answers 400).
+ * The request as a fetch `Request`, or `undefined` when its target, Host header or method cannot form
+ * one (the caller answers 400).
  */
 export function toRequest(
   req: IncomingMessage,
@@ -40,12 +41,16 @@ export function toRequest(
   const hasBody = method !== "GET" && method !== "HEAD" &&
     (headers.has("transfer-encoding") ||
       (headers.has("content-length") && headers.get("content-length") !== "0"));
-  return new Request(url, {
-    method,
-    headers,
-    body: hasBody ? bodyStream(req) : null,
-    signal: options.signal,
-  });
+  try {
+    return new Request(url, {
+      method,
+      headers,
+      body: hasBody ? bodyStream(req) : null,
+      signal: options.signal,
+    });
+  } catch {
+    return undefined; // a method fetch forbids (TRACE, TRACK)
+  }
 }
 
 function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
@@ -137,6 +142,7 @@ export async function writeResponse(res: ServerResponse, response: Response): Pr
   }
 }
 
+/** Resolves after pending I/O callbacks: a body already in memory is read by then. */
 function nextTask(): Promise<undefined> {
-  return new Promise((resolve) => setTimeout(() => resolve(undefined), 0));
+  return new Promise((resolve) => setImmediate(() => resolve(undefined)));
 }

@@ -69,7 +69,7 @@ export async function serveHandler(options: ServeOptions): Promise<Served> {
     connectionsCheckingInterval: Math.min(1000, Math.max(50, Math.floor(limits.headTimeoutMs / 4))),
   }, (req: IncomingMessage, res: ServerResponse) => {
     if (closing) res.shouldKeepAlive = false;
-    void answer(req, res, options).finally(() => {
+    answer(req, res, options).catch(() => res.destroy()).finally(() => {
       if (closing) server.closeIdleConnections();
     });
   });

@@ -119,15 +119,19 @@ Deno.test("serveHandler streams a response as it is produced and aborts the requ
   await left.promise;
 });
 
-Deno.test("serveHandler answers onError's response when the handler throws, and 400 for a bad Host", async () => {
+Deno.test("serveHandler answers onError's response when the handler throws, and 400 for a bad Host or a method fetch forbids", async () => {
   await using served = await serve(() => {
     throw new Error("boom");
   });
   const failed = await fetch(`http://127.0.0.1:${served.port}/`);
   assert.equal(failed.status, 500);
   assert.equal(await failed.text(), "handler failed");
-  const { text } = await raw(served.port, "GET / HTTP/1.1\r\nHost: a/b@c\r\n\r\n");
-  assert.match(text, /^HTTP\/1\.1 400 /);
+  for (
+    const head of ["GET / HTTP/1.1\r\nHost: a/b@c\r\n\r\n", "TRACE / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"]
+  ) {
+    const { text } = await raw(served.port, head);
+    assert.match(text, /^HTTP\/1\.1 400 /);
+  }
 });
 
 Deno.test("serveHandler rejects with AddrInUse when the port is taken, and bad limits with RangeError", async () => {
