@@ -37,6 +37,11 @@ export interface ControlApiOptions {
   env?: EnvLookup;
   /** Parent logger; the API logs as `<parent>.api`. @default the runtime's logger */
   logger?: Logger;
+  /**
+   * Time to receive a request head (request line and headers) before 408 and closing the connection
+   * ({@linkcode ControlServer}). @default 10000
+   */
+  headTimeoutMs?: number;
 }
 
 /** Settings with defaults filled and checked. */

@@ -1,11 +1,11 @@
 /**
- * ControlServer: the control API on a socket (`Deno.serve`).
+ * ControlServer: the control API on a socket (`node:http`, with connection limits: `serveHandler`).
  *
  * @module
  */
 
 import type { AgentRuntime } from "../runtime/mod.ts";
-import { serveHandler } from "../_util/serve.ts";
+import { type Served, serveHandler } from "../_util/serve.ts";
 import { createControlApi } from "./control_api.ts";
 import type { ControlApi } from "./context.ts";
 import { ApiError, FIXED_MESSAGES } from "./errors.ts";
@@ -29,13 +29,19 @@ export class ControlServer {
   /** Bind address. */
   readonly host: string;
   #port: number;
-  #server: Deno.HttpServer<Deno.NetAddr> | undefined;
+  #headTimeoutMs: number | undefined;
+  #server: Served | undefined;
 
   /** Checks the settings and builds the app; throws `RangeError` or `TypeError` for bad settings. */
   constructor(runtime: AgentRuntime, options: ControlApiOptions = {}) {
     this.app = createControlApi(runtime, options);
     this.host = options.host ?? DEFAULT_HOST;
     this.#port = options.port ?? DEFAULT_PORT;
+    const head = options.headTimeoutMs;
+    if (head !== undefined && !(Number.isInteger(head) && head > 0)) {
+      throw new RangeError("headTimeoutMs must be an integer > 0");
+    }
+    this.#headTimeoutMs = head;
   }
 
   /** The bound port (the OS-chosen one after start when configured as 0). */
@@ -61,10 +67,11 @@ export class ControlServer {
     const served = await serveHandler({
       hostname: this.host,
       port: this.#port,
-      handler: (request, remoteAddr) => app.fetch(request, { remoteAddr }),
+      handler: (request, remoteAddr) => app.fetch(request, { remoteAddr: remoteAddr.hostname }),
       onError: () => new ApiError("INTERNAL_ERROR", FIXED_MESSAGES.INTERNAL_ERROR).toResponse(),
+      limits: { headTimeoutMs: this.#headTimeoutMs },
     });
-    this.#server = served.server;
+    this.#server = served;
     this.#port = served.port;
   }
 

@@ -5,7 +5,7 @@
  */
 
 import type { Logger } from "../log.ts";
-import { serveHandler } from "../_util/serve.ts";
+import { type Served, serveHandler } from "../_util/serve.ts";
 import { TriggerBase } from "./trigger_base.ts";
 import type { TriggerEvent } from "./types.ts";
 import { readLimitedBody } from "../_util/read_body.ts";
@@ -63,6 +63,8 @@ export interface WebhookTriggerOptions {
    * @default none: the event is only queued
    */
   accept?: (event: TriggerEvent) => Promise<void>;
+  /** Longest time to receive a request head (line and headers) before 408 and closing. @default 10000 */
+  headTimeoutMs?: number;
 }
 
 const BODY_ERRORS: Record<number, string> = {
@@ -73,7 +75,7 @@ const BODY_ERRORS: Record<number, string> = {
 
 /**
  * Webhook trigger. `handler` answers requests (tests and embedding call it directly); `start()` serves it
- * with `Deno.serve`, `stop()` shuts the server down gracefully and then enqueues the stop sentinel.
+ * on a socket (`serveHandler`: head and keep-alive timeouts, connections per address), `stop()` shuts the server down gracefully and then enqueues the stop sentinel.
  *
  * Routes: `POST <path>` → 202 `{status: "accepted", event_id}` once the event is recorded (with `accept`)
  * and queued (401 bad signature, 413 over 1 MiB, 503 queue full, not accepting, or not recorded); `GET /health` → 200 `{status: "healthy", trigger_id, queue_size}`;
@@ -100,7 +102,8 @@ export class WebhookTrigger extends TriggerBase {
   #signer: HmacSha256 | undefined;
   #accepting: (() => string | undefined) | undefined;
   #bodyTimeoutMs: number;
-  #server: Deno.HttpServer<Deno.NetAddr> | undefined;
+  #headTimeoutMs: number | undefined;
+  #server: Served | undefined;
   #closed = false;
 
   /** Checks the options; throws `RangeError` for a bad path, port, capacity, timeout or an empty secret. */
@@ -112,6 +115,7 @@ export class WebhookTrigger extends TriggerBase {
     this.#signer = options.hmacSecret === undefined ? undefined : new HmacSha256(options.hmacSecret);
     this.#accepting = options.accepting;
     this.#bodyTimeoutMs = options.bodyTimeoutMs ?? 30_000;
+    this.#headTimeoutMs = options.headTimeoutMs;
     this.handler = (request, info) => this.#handle(request, info?.remoteAddr ?? null);
   }
 
@@ -142,10 +146,11 @@ export class WebhookTrigger extends TriggerBase {
     const served = await serveHandler({
       hostname: this.host,
       port: this.#port,
-      handler: (request, remoteAddr) => this.handler(request, { remoteAddr }),
+      handler: (request, remoteAddr) => this.handler(request, { remoteAddr: remoteAddr.hostname }),
       onError: () => json(500, { status: "error", message: "internal error" }),
+      limits: { headTimeoutMs: this.#headTimeoutMs },
     });
-    this.#server = served.server;
+    this.#server = served;
     this.#port = served.port;
   }
 
@@ -218,13 +223,16 @@ export class WebhookTrigger extends TriggerBase {
 }
 
 function baseOptions(options: WebhookTriggerOptions): ConstructorParameters<typeof TriggerBase>[0] {
-  const { path, port, hmacSecret, bodyTimeoutMs } = options;
+  const { path, port, hmacSecret, bodyTimeoutMs, headTimeoutMs } = options;
   if (!path.startsWith("/") || path === "/health") {
     throw new RangeError("path must start with / and not be /health");
   }
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new RangeError("port must be 0..65535");
   if (hmacSecret === "") throw new RangeError("hmacSecret must not be empty");
   if (bodyTimeoutMs !== undefined && !(bodyTimeoutMs > 0)) throw new RangeError("bodyTimeoutMs must be > 0");
+  if (headTimeoutMs !== undefined && !(Number.isInteger(headTimeoutMs) && headTimeoutMs > 0)) {
+    throw new RangeError("headTimeoutMs must be an integer > 0");
+  }
   const capacity = options.capacity ?? 1000;
   return {
     triggerId: options.triggerId ?? `webhook-${port}${path}`,

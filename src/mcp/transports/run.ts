@@ -1,7 +1,7 @@
 /**
- * Running a {@linkcode ToolServer}: over stdio ({@linkcode serveStdio}) or on a socket with
- * `Deno.serve` ({@linkcode run}). Both run the server's startup hooks before serving and its shutdown
- * hooks after.
+ * Running a {@linkcode ToolServer}: over stdio ({@linkcode serveStdio}) or on a socket through
+ * `serveHandler` (`node:http`, head and keep-alive timeouts) ({@linkcode run}). Both run the server's
+ * startup hooks before serving and its shutdown hooks after.
  *
  * @module
  */
@@ -13,6 +13,7 @@ import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import { describeError } from "../../_util/errors.ts";
 import { checkOptionKeys } from "../../_util/option_keys.ts";
 import { isLoopbackHost } from "../../_util/net.ts";
+import { type Served, serveHandler } from "../../_util/serve.ts";
 import { isAuthMiddleware } from "../auth/auth_middleware.ts";
 import { createSessionServer } from "../protocol.ts";
 import type { ToolServer } from "../tool_server.ts";
@@ -64,6 +65,11 @@ export interface RunOptions extends Omit<FetchHandlerOptions, "transport"> {
   signal?: AbortSignal;
   /** Called once the socket is bound. @default logs the address */
   onListen?: (address: Deno.NetAddr) => void;
+  /**
+   * Time to receive a request head (line and headers) before 408 and closing the connection (HTTP
+   * transports). @default 10000
+   */
+  headTimeoutMs?: number;
 }
 
 const RUN_KEYS = {
@@ -72,6 +78,7 @@ const RUN_KEYS = {
   port: true,
   signal: true,
   onListen: true,
+  headTimeoutMs: true,
 } satisfies Record<keyof RunOptions, true>;
 const WILDCARDS = new Set(["0.0.0.0", "::", "[::]"]);
 
@@ -130,8 +137,8 @@ function urlHost(hostname: string): string {
 
 /**
  * Runs `server` until `signal` aborts or `close()` is called. With `"stdio"` it is
- * {@linkcode serveStdio}; with `"http"` or `"sse"`: startup hooks, then `Deno.serve` with
- * {@linkcode toFetchHandler}; on stop, sessions are closed, the socket is shut and shutdown hooks run.
+ * {@linkcode serveStdio}; with `"http"` or `"sse"`: startup hooks, then `serveHandler`
+ * (`node:http`, head and keep-alive timeouts) with {@linkcode toFetchHandler}; on stop, sessions are closed, the socket is shut and shutdown hooks run.
  * Resolves once the socket is bound. Logs the Host/Origin policy, and a warning when a non-loopback
  * address is bound without an auth middleware.
  *
@@ -145,8 +152,15 @@ function urlHost(hostname: string): string {
  */
 export async function run(server: ToolServer, options: RunOptions = {}): Promise<ServeHandle> {
   checkOptionKeys(options, { owner: "run", keys: RUN_KEYS });
-  const { transport = "stdio", host = "127.0.0.1", port = 8080, signal, onListen, ...handlerOptions } =
-    options;
+  const {
+    transport = "stdio",
+    host = "127.0.0.1",
+    port = 8080,
+    signal,
+    onListen,
+    headTimeoutMs,
+    ...handlerOptions
+  } = options;
   if (transport === "stdio") {
     const stdio = await serveStdio(server);
     whenAborted(signal, stdio.close);
@@ -157,6 +171,9 @@ export async function run(server: ToolServer, options: RunOptions = {}): Promise
   }
   if (typeof host !== "string" || host === "") throw new TypeError("run: host must be a non-empty string");
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new TypeError("run: port must be 0..65535");
+  if (headTimeoutMs !== undefined && !(Number.isInteger(headTimeoutMs) && headTimeoutMs > 0)) {
+    throw new TypeError("run: headTimeoutMs must be an integer > 0");
+  }
   const allowedHosts = [...(handlerOptions.allowedHosts ?? [])];
   if (!isLoopbackHost(host) && !WILDCARDS.has(host)) allowedHosts.push(urlHost(host));
   const handler = toFetchHandler(server, { ...handlerOptions, transport, allowedHosts });
@@ -176,24 +193,24 @@ export async function run(server: ToolServer, options: RunOptions = {}): Promise
       { host },
     );
   }
-  const listening = Promise.withResolvers<Deno.NetAddr>();
-  let http: Deno.HttpServer<Deno.NetAddr>;
+  let http: Served;
   try {
-    http = Deno.serve({
+    http = await serveHandler({
       hostname: host,
       port,
-      onListen: (address) => listening.resolve(address),
+      handler: (request, remoteAddr) => handler(request, { remoteAddr }),
       onError: (error) => {
         server.logger.error("HTTP request failed", { error: describeError(error) });
         return json(500, { error: "internal error" });
       },
-    }, (request, info) => handler(request, { remoteAddr: info.remoteAddr }));
+      limits: { headTimeoutMs },
+    });
   } catch (error) {
     await handler.close();
     await shutdownHooks(server);
     throw error;
   }
-  const address = await listening.promise;
+  const address = http.addr;
   const url = `http://${urlHost(address.hostname)}:${address.port}${
     transport === "sse" ? "/sse" : handlerOptions.path ?? "/mcp"
   }`;
