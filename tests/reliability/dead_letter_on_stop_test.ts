@@ -4,7 +4,9 @@
  * flight, 1,000 in the process queue, one held by the trigger's listener and 1,000 in the trigger's queue
  * (2,002 answered 202; the next ones 503). Before the fix a stop dead-lettered only the process queue and
  * 1,002 events vanished; restart and live trigger removal lost them the same way. Now every event answered
- * 202 either ran or is listed by `GET /processes/{name}/dead-letters`, exactly once.
+ * 202 either ran or is listed by `GET /processes/{name}/dead-letters`, exactly once. (This replay also
+ * caught POSTs racing the event-log writes: a few were queued past the webhook's capacity without being
+ * written first, so exactly 2,002 accepted is asserted.)
  *
  * @module
  */
@@ -154,6 +156,11 @@ async function filled(runtime: DataDirRuntime, name: string, port: number): Prom
   const status = await runtime.client.getProcess(name);
   assert.equal(status.runs.in_flight, 1);
   assert.equal(status.runs.queue_size, 1_000);
+  assert.equal(
+    status.triggers?.triggers[0].queue_size,
+    1_000,
+    "the webhook's queue never passes its capacity",
+  );
   return accepted;
 }
 
