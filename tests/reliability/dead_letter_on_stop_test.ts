@@ -157,7 +157,7 @@ async function filled(runtime: DataDirRuntime, name: string, port: number): Prom
   assert.equal(status.runs.in_flight, 1);
   assert.equal(status.runs.queue_size, 1_000);
   assert.equal(
-    status.triggers?.triggers[0].queue_size,
+    (status.triggers as { triggers: Array<{ queue_size: number }> }).triggers[0].queue_size,
     1_000,
     "the webhook's queue never passes its capacity",
   );
