@@ -42,6 +42,19 @@ export interface DataDirRuntime extends AsyncDisposable {
   stop(): Promise<number>;
 }
 
+/** The CLI arguments and Deno flags of `agentry runtime start --data-dir <dataDir>` running in place. */
+export function runtimeStartCommand(dataDir: string, root: string): { args: string[]; flags: string[] } {
+  return {
+    args: ["runtime", "start", "--port", "0", "--json", "--data-dir", dataDir],
+    flags: [
+      "--allow-net",
+      `--allow-read=${root}`,
+      `--allow-write=${root}`,
+      `--allow-env=${ENV_NAMES.join(",")}`,
+    ],
+  };
+}
+
 /**
  * Starts `agentry runtime start --data-dir <dataDir>` with read and write granted under `root` (which must
  * hold the data dir) and resolves once it announced its address (after restoring stored deployments).
@@ -50,15 +63,8 @@ export async function runtimeOn(
   dataDir: string,
   options: { root: string; env?: Record<string, string>; readyMs?: number },
 ): Promise<DataDirRuntime> {
-  const cli = new RunningCli(["runtime", "start", "--port", "0", "--json", "--data-dir", dataDir], {
-    flags: [
-      "--allow-net",
-      `--allow-read=${options.root}`,
-      `--allow-write=${options.root}`,
-      `--allow-env=${ENV_NAMES.join(",")}`,
-    ],
-    env: options.env,
-  });
+  const { args, flags } = runtimeStartCommand(dataDir, options.root);
+  const cli = new RunningCli(args, { flags, env: options.env });
   let url: string;
   let token: string | null;
   try {
