@@ -217,7 +217,8 @@ export function fromRuntime(error: RuntimeError, options: FromRuntimeOptions): A
 
 /**
  * The API error answering a failed lifecycle operation on `process`: the operation's failure code
- * (with the allowed states when the state refused it). Suspend and resume only fail by refusal or a
+ * (with the allowed states when the state refused it), or 404 PROCESS_NOT_FOUND when the process was
+ * removed while the operation waited for the one before it. Suspend and resume only fail by refusal or a
  * failed start; anything else they throw is an INTERNAL_ERROR.
  */
 export function operationFailure(
@@ -228,6 +229,8 @@ export function operationFailure(
   const { logger, process } = options;
   const fields = { process, operation };
   const failed = OPERATION_FAILURE[operation];
+  // Removal won over this queued operation (issue 14 item 2): the process is gone, as a later call would hear.
+  if (isRuntimeError(error, "PROCESS_NOT_FOUND")) return fromRuntime(error, { logger });
   if (isRuntimeError(error, "INVALID_STATE") || isRuntimeError(error, "START_FAILED")) {
     return fromRuntime(error, { logger, fields, failed });
   }

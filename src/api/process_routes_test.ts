@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import FakeTimers from "@sinonjs/fake-timers";
-import { AgentRuntime, type ProcessState } from "../runtime/mod.ts";
+import { AgentRuntime, type ProcessPartFactory, type ProcessState } from "../runtime/mod.ts";
 import { FIXED_MESSAGES } from "./errors.ts";
 import { deploy, testApi } from "../../tests/_api_harness.ts";
 
@@ -138,6 +138,39 @@ Deno.test("resuming a running process is 400 RESUME_FAILED with an error id", as
   assert.equal(answer.body.error.message, FIXED_MESSAGES.RESUME_FAILED);
   assert.match(answer.body.error.error_id, /^err_/);
   assert.equal(api.runtime.get("a")?.state, "running");
+});
+
+Deno.test("a restart or start queued behind a slow stop and then a DELETE is 404 PROCESS_NOT_FOUND; DELETE wins", async () => {
+  let stopping = false;
+  let release!: () => void;
+  const stopped = new Promise<void>((resolve) => (release = resolve));
+  const slowStop: ProcessPartFactory = () => ({
+    name: "slow-stop",
+    start: () => Promise.resolve(),
+    stop: () => {
+      stopping = true;
+      return stopped;
+    },
+    status: () => ({}),
+  });
+  await using api = await testApi({
+    makeRuntime: (options) => new AgentRuntime({ ...options, parts: [slowStop] }),
+  });
+  await deploy(api, "a", {}, { start: true });
+  const stop = api.call("POST", "/api/v1/processes/a/stop");
+  while (!stopping) await new Promise((resolve) => setTimeout(resolve, 1));
+  const restart = api.call("POST", "/api/v1/processes/a/restart");
+  const start = api.call("POST", "/api/v1/processes/a/start");
+  await new Promise((resolve) => setTimeout(resolve, 10)); // both are queued behind the stop
+  const removal = api.call("DELETE", "/api/v1/processes/a");
+  release();
+  assert.equal((await stop).status, 200);
+  for (const answer of [await restart, await start]) {
+    assert.equal(answer.status, 404, answer.text);
+    assert.equal(answer.body.error.code, "PROCESS_NOT_FOUND");
+  }
+  assert.equal((await removal).status, 204);
+  assert.equal((await api.call("GET", "/api/v1/processes/a")).status, 404);
 });
 
 Deno.test("a restart whose start fails is 500 RESTART_FAILED with a fixed message", async () => {

@@ -11,6 +11,7 @@
 import { join } from "node:path";
 import { z } from "zod";
 import { AppendFile } from "../_util/append_file.ts";
+import { MAX_JSON_DEPTH, nestedDeeperThan } from "../_util/json_depth.ts";
 
 /** The state an operator last asked for. */
 export type DesiredState = "running" | "suspended" | "stopped";
@@ -75,6 +76,9 @@ export const STORE_FILE = "processes.jsonl";
 /** Compaction runs when the log holds more than this many lines and 4 times the live records. */
 const COMPACT_AFTER_LINES = 1000;
 
+/** A stored config nesting deeper than the API accepts. */
+class TooDeep extends Error {}
+
 type LogLine = { op: "save"; record: StoredProcess } | { op: "remove"; name: string };
 
 /** Options for {@linkcode FileProcessStore}. */
@@ -88,7 +92,8 @@ export interface FileProcessStoreOptions {
  * `{op:"remove",name}`) appended through one open descriptor ({@linkcode AppendFile}: changes made while
  * a write is under way go out together, with `sync` under one `fdatasync`). A change resolves once it is
  * written (and synced). Reading replays the log; a torn last line (a crash mid-write) is skipped and
- * reported, and the next change starts on a fresh line. When the log grows past four times its live
+ * reported, and the next change starts on a fresh line. A config nesting deeper than the API accepts (64
+ * levels, stored by an older version) is skipped and reported too, as copying it would overflow the stack. When the log grows past four times its live
  * records it is rewritten atomically ({@linkcode AppendFile.replace}). Files are mode 0600 because configs
  * may hold literal secret values. One runtime at a time may use a directory.
  */
@@ -172,10 +177,16 @@ export class FileProcessStore implements ProcessStore {
         if (line.op === "remove" && typeof line.name === "string") live.delete(line.name);
         else if (line.op === "save") {
           const record = StoredProcessSchema.parse(line.record);
+          // The API refuses such configs; an older version stored them, and copying one overflows the stack.
+          if (nestedDeeperThan(record.config, MAX_JSON_DEPTH)) throw new TooDeep();
           live.set(record.name, record);
         } else throw new Error("unknown operation");
       } catch (error) {
-        const reason = error instanceof SyntaxError ? "not JSON (a torn write?)" : "not a store record";
+        const reason = error instanceof SyntaxError
+          ? "not JSON (a torn write?)"
+          : error instanceof TooDeep
+          ? `nested deeper than ${MAX_JSON_DEPTH} levels`
+          : "not a store record";
         this.#problems.push(`${STORE_FILE} line ${index + 1}: ${reason}`);
       }
     });

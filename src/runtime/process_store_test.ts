@@ -76,6 +76,29 @@ Deno.test("file store reports lines that are not store records", async () => {
   }
 });
 
+Deno.test("file store skips a config nested deeper than 64 levels (an older version stored it) and lists the rest", async () => {
+  await using dir = await tempDir();
+  const deep = '{"a":'.repeat(4_000) + "1" + "}".repeat(4_000);
+  const deepLine = `{"op":"save","record":{"name":"deep","process_id":"id-deep","created_at":1,` +
+    `"config":{"context":{"initial_state":${deep}}},"desired_state":"running"}}`;
+  await Deno.writeTextFile(
+    join(dir.path, STORE_FILE),
+    [
+      JSON.stringify({ op: "save", record: record("a") }),
+      deepLine,
+      JSON.stringify({ op: "save", record: record("b") }),
+    ]
+      .join("\n") + "\n",
+  );
+  const store = new FileProcessStore(dir.path);
+  const { records, problems } = await store.list();
+  assert.deepEqual(records.map((r) => r.name), ["a", "b"]);
+  assert.deepEqual(problems, [`${STORE_FILE} line 2: nested deeper than 64 levels`]);
+  await store.save(record("deep"));
+  assert.deepEqual((await store.list()).records.map((r) => r.name), ["a", "b", "deep"]);
+  await store.close();
+});
+
 Deno.test("file store compacts its log once it grows past four times the live records", async () => {
   const dir = await Deno.makeTempDir();
   try {

@@ -131,13 +131,17 @@ export abstract class TriggerBase implements Trigger {
   /** Queues an event without waiting; false (and a warning) when the queue is full. */
   protected emit(event: TriggerEvent): boolean {
     if (this.#queue.offer(event)) return true;
+    this.#drop(event);
+    return false;
+  }
+
+  #drop(event: TriggerEvent): void {
     this.#dropped++;
     this.logger?.warning("trigger queue full: event dropped", {
       trigger_id: this.triggerId,
       event_id: event.event_id,
       capacity: this.#queue.capacity,
     });
-    return false;
   }
 
   /**
@@ -149,7 +153,9 @@ export abstract class TriggerBase implements Trigger {
     const accept = this.#accept;
     if (!accept) return this.emit(event) ? "queued" : "full";
     if (this.#queue.size + this.#reserved >= this.#queue.capacity) {
-      return this.emit(event) ? "queued" : "full";
+      // Full once the writes under way land: refused, never queued unrecorded past them.
+      this.#drop(event);
+      return "full";
     }
     this.#reserved++;
     try {
