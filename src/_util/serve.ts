@@ -52,6 +52,12 @@ export interface Served {
   port: number;
   /** Stops accepting, closes idle connections, waits for answers in flight, then closes the rest. */
   shutdown(): Promise<void>;
+  /**
+   * Like `shutdown`, but bounded: answers in flight get `graceMs`, then every connection is cut (idle ones,
+   * and clients still sending a head or a body they declared and never send) and it resolves once the
+   * server is down.
+   */
+  close(graceMs: number): Promise<void>;
   /** Resolves once the server has closed. */
   finished: Promise<void>;
 }
@@ -91,10 +97,19 @@ export async function serveHandler(options: ServeOptions): Promise<Served> {
     }
     await finished.promise;
   };
+  const close = async (graceMs: number) => {
+    const cut = setTimeout(() => server.closeAllConnections(), graceMs);
+    try {
+      await shutdown();
+    } finally {
+      clearTimeout(cut);
+    }
+  };
   return {
     addr: { transport: "tcp", hostname: address.address, port: address.port },
     port: address.port,
     shutdown,
+    close,
     finished: finished.promise,
   };
 }

@@ -54,6 +54,7 @@ export function buildTrigger(config: TriggerConfig, options: BuildTriggerOptions
         port: config.webhook_port,
         host: config.webhook_host,
         hmacSecret: config.hmac_secret,
+        signatureTolerance: config.signature_tolerance,
         triggerId,
         logger,
         accepting: options.accepting,

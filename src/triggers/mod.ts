@@ -71,6 +71,8 @@ export { EventTrigger, type EventTriggerOptions, type EventTriggerPayload } from
 export { MessageTrigger, type MessageTriggerOptions, type MessageTriggerPayload } from "./message_trigger.ts";
 export {
   WEBHOOK_SIGNATURE_HEADER,
+  WEBHOOK_STOP_GRACE_MS,
+  WEBHOOK_TIMESTAMP_HEADER,
   type WebhookHandler,
   type WebhookRequestInfo,
   WebhookTrigger,

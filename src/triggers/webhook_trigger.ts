@@ -8,13 +8,29 @@ import type { Logger } from "../log.ts";
 import { type Served, serveHandler } from "../_util/serve.ts";
 import { TriggerBase } from "./trigger_base.ts";
 import type { TriggerEvent } from "./types.ts";
-import { readLimitedBody } from "../_util/read_body.ts";
-import { HmacSha256 } from "../_util/hmac_sha256.ts";
+import {
+  accepted,
+  admitRefusal,
+  bodyRefusal,
+  json,
+  notAllowed,
+  readBodyUntil,
+  signatureRefusal,
+  type SplitUrl,
+  splitUrl,
+  unavailable,
+} from "./_webhook_http.ts";
+import { WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TIMESTAMP_HEADER, WebhookSignature } from "./webhook_signature.ts";
+
+export { WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TIMESTAMP_HEADER };
 
 /** Largest accepted webhook body: 1 MiB. */
 export const WEBHOOK_MAX_BODY_BYTES = 1024 * 1024;
-/** Header carrying `sha256=<hex HMAC-SHA256 of the raw body>` when a secret is set. */
-export const WEBHOOK_SIGNATURE_HEADER = "x-webhook-signature";
+/**
+ * Longest wait, when the trigger stops, for answers in flight to be sent before every connection is cut
+ * (requests still receiving their body are answered 503 at once): 1 s.
+ */
+export const WEBHOOK_STOP_GRACE_MS = 1000;
 /** Request headers never copied into event metadata (credentials and the signature). */
 export const WEBHOOK_REDACTED_HEADERS: ReadonlySet<string> = new Set([
   "authorization",
@@ -43,6 +59,12 @@ export interface WebhookTriggerOptions {
   host?: string;
   /** Shared secret: when set, each POST must carry a valid `X-Webhook-Signature` header. */
   hmacSecret?: string;
+  /**
+   * Seconds a signed `X-Webhook-Timestamp` may differ from the clock; when above 0 the signature covers
+   * `<timestamp>.<raw body>` and each signature is accepted once (needs `hmacSecret`).
+   * @default 0 (the signature covers the body alone)
+   */
+  signatureTolerance?: number;
   /** Trigger id. @default `webhook-<port><path>` (the port as configured) */
   triggerId?: string;
   /** Queue capacity; a POST that finds it full gets 503. @default 1000 */
@@ -67,18 +89,15 @@ export interface WebhookTriggerOptions {
   headTimeoutMs?: number;
 }
 
-const BODY_ERRORS: Record<number, string> = {
-  400: "request body could not be read",
-  408: "request body timeout",
-  413: "payload too large",
-};
-
 /**
  * Webhook trigger. `handler` answers requests (tests and embedding call it directly); `start()` serves it
- * on a socket (`serveHandler`: head and keep-alive timeouts, connections per address), `stop()` shuts the server down gracefully and then enqueues the stop sentinel.
+ * on a socket (`serveHandler`: head and keep-alive timeouts, connections per address), `stop()` closes the
+ * server within {@linkcode WEBHOOK_STOP_GRACE_MS} whatever clients do, waits for the events being recorded,
+ * and then enqueues the stop sentinel.
  *
  * Routes: `POST <path>` → 202 `{status: "accepted", event_id}` once the event is recorded (with `accept`)
- * and queued (401 bad signature, 413 over 1 MiB, 503 queue full, not accepting, or not recorded); `GET /health` → 200 `{status: "healthy", trigger_id, queue_size}`;
+ * and queued (401 bad signature or timestamp, 409 replayed signature, 413 over 1 MiB, 503 queue full,
+ * not accepting, stopping or not recorded); `GET /health` → 200 `{status: "healthy", trigger_id, queue_size}`;
  * other methods → 405 with `Allow`; other paths → 404. Every answer is JSON.
  *
  * @example
@@ -99,29 +118,44 @@ export class WebhookTrigger extends TriggerBase {
   /** Answers one request; `info.remoteAddr` becomes metadata `remote`. */
   readonly handler: WebhookHandler;
   #port: number;
-  #signer: HmacSha256 | undefined;
+  #signature: WebhookSignature | undefined;
   #accepting: (() => string | undefined) | undefined;
   #bodyTimeoutMs: number;
   #headTimeoutMs: number | undefined;
-  #server: Served | undefined;
+  #served: Served | undefined;
   #closed = false;
+  /** Aborted when the trigger stops: body reads end and are answered 503. */
+  #stopping = new AbortController();
+  /** Requests being handled, and a wake-up for {@linkcode WebhookTrigger.unlisten} when none are left. */
+  #handling = 0;
+  #idle: (() => void) | undefined;
 
-  /** Checks the options; throws `RangeError` for a bad path, port, capacity, timeout or an empty secret. */
+  /**
+   * Checks the options; throws `RangeError` for a bad path, port, capacity, timeout, tolerance (or one
+   * without a secret) or an empty secret.
+   */
   constructor(options: WebhookTriggerOptions) {
     super(baseOptions(options));
     this.path = options.path;
     this.host = options.host ?? "0.0.0.0";
     this.#port = options.port;
-    this.#signer = options.hmacSecret === undefined ? undefined : new HmacSha256(options.hmacSecret);
+    this.#signature = options.hmacSecret === undefined
+      ? undefined
+      : new WebhookSignature(options.hmacSecret, { toleranceSeconds: options.signatureTolerance });
     this.#accepting = options.accepting;
     this.#bodyTimeoutMs = options.bodyTimeoutMs ?? 30_000;
     this.#headTimeoutMs = options.headTimeoutMs;
-    this.handler = (request, info) => this.#handle(request, info?.remoteAddr ?? null);
+    this.handler = (request, info) => this.#track(this.#handle(request, info?.remoteAddr ?? null));
   }
 
   /** The bound port after start (the OS-chosen one for port 0); the configured port before. */
   get port(): number {
     return this.#port;
+  }
+
+  /** Requests being handled now (receiving a body, being checked or recorded). */
+  get inFlight(): number {
+    return this.#handling;
   }
 
   /** Base URL of the server, e.g. `http://127.0.0.1:9090` (`0.0.0.0` shown as `127.0.0.1`). */
@@ -130,9 +164,14 @@ export class WebhookTrigger extends TriggerBase {
     return `http://${host.includes(":") ? `[${host}]` : host}:${this.#port}`;
   }
 
-  /** Refuses further POSTs, shuts the server down gracefully, then enqueues the stop sentinel. */
+  /**
+   * Refuses further POSTs (503), answers those still receiving their body 503, closes the server within
+   * {@linkcode WEBHOOK_STOP_GRACE_MS}, waits for the events being recorded, then enqueues the stop
+   * sentinel.
+   */
   override async stop(): Promise<void> {
     this.#closed = true;
+    this.#stopping.abort();
     await super.stop();
   }
 
@@ -150,15 +189,32 @@ export class WebhookTrigger extends TriggerBase {
       onError: () => json(500, { status: "error", message: "internal error" }),
       limits: { headTimeoutMs: this.#headTimeoutMs },
     });
-    this.#server = served;
+    this.#served = served;
     this.#port = served.port;
   }
 
-  /** Stops accepting connections and waits for answers in flight. */
+  /**
+   * Closes the server (answers in flight get {@linkcode WEBHOOK_STOP_GRACE_MS}, then connections are
+   * cut) and waits for the requests still being handled: after the body is read that is only the
+   * event's write, so an event answered 202, or recorded and not answered, is in the queue when this ends.
+   */
   protected override async unlisten(): Promise<void> {
-    const server = this.#server;
-    this.#server = undefined;
-    await server?.shutdown();
+    const served = this.#served;
+    this.#served = undefined;
+    await served?.close(WEBHOOK_STOP_GRACE_MS);
+    if (this.#handling === 0) return;
+    const idle = Promise.withResolvers<void>();
+    this.#idle = idle.resolve;
+    await idle.promise;
+  }
+
+  async #track(answer: Promise<Response>): Promise<Response> {
+    this.#handling++;
+    try {
+      return await answer;
+    } finally {
+      if (--this.#handling === 0) this.#idle?.();
+    }
   }
 
   async #handle(request: Request, remote: string | null): Promise<Response> {
@@ -181,16 +237,30 @@ export class WebhookTrigger extends TriggerBase {
   }
 
   async #post(request: Request, url: SplitUrl, remote: string | null): Promise<Response> {
-    const body = await readLimitedBody(request, WEBHOOK_MAX_BODY_BYTES, this.#bodyTimeoutMs);
-    if (typeof body === "number") return json(body, { status: "error", message: BODY_ERRORS[body] });
-    const signer = this.#signer;
-    if (signer && !signer.verify(request.headers.get(WEBHOOK_SIGNATURE_HEADER), body)) {
-      return json(401, { status: "error", message: "invalid signature" });
+    const limit = WEBHOOK_MAX_BODY_BYTES;
+    const body = await readBodyUntil(request, {
+      stop: this.#stopping.signal,
+      limit,
+      timeoutMs: this.#bodyTimeoutMs,
+    });
+    if (body === "stopped") return unavailable("trigger stopped");
+    if (typeof body === "number") return bodyRefusal(body);
+    const signature = this.#signature;
+    const check = signature?.check(request.headers, body) ?? "ok";
+    if (check !== "ok") return signatureRefusal(check);
+    let accepted = false;
+    try {
+      const answer = await this.#admit(request, body, url, remote);
+      accepted = answer.status === 202;
+      return answer;
+    } finally {
+      if (!accepted) signature?.release(request.headers); // not accepted: the client may send it again
     }
+  }
+
+  async #admit(request: Request, body: Uint8Array, url: SplitUrl, remote: string | null): Promise<Response> {
     const reason = this.#closed ? "trigger stopped" : this.#accepting?.();
-    if (reason !== undefined) {
-      return json(503, { status: "unavailable", message: reason }, { "retry-after": "30" });
-    }
+    if (reason !== undefined) return unavailable(reason);
     const text = DECODER.decode(body);
     let payload: unknown = text;
     try {
@@ -209,26 +279,23 @@ export class WebhookTrigger extends TriggerBase {
       query: url.search === "" ? {} : Object.fromEntries(new URLSearchParams(url.search)),
       headers,
       remote,
-      signature_verified: signer !== undefined,
+      signature_verified: this.#signature !== undefined,
     });
     const admitted = await this.admit(event);
-    if (admitted === "full") {
-      return json(503, { status: "error", message: "queue full" }, { "retry-after": "1" });
-    }
-    if (admitted === "unrecorded") {
-      return json(503, { status: "error", message: "event could not be recorded" }, { "retry-after": "1" });
-    }
-    return new Response(`{"status":"accepted","event_id":"${event.event_id}"}`, ACCEPTED);
+    return admitted === "queued" ? accepted(event.event_id) : admitRefusal(admitted);
   }
 }
 
 function baseOptions(options: WebhookTriggerOptions): ConstructorParameters<typeof TriggerBase>[0] {
-  const { path, port, hmacSecret, bodyTimeoutMs, headTimeoutMs } = options;
+  const { path, port, hmacSecret, bodyTimeoutMs, headTimeoutMs, signatureTolerance } = options;
   if (!path.startsWith("/") || path === "/health") {
     throw new RangeError("path must start with / and not be /health");
   }
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new RangeError("port must be 0..65535");
   if (hmacSecret === "") throw new RangeError("hmacSecret must not be empty");
+  if (signatureTolerance !== undefined && signatureTolerance !== 0 && hmacSecret === undefined) {
+    throw new RangeError("signatureTolerance needs hmacSecret");
+  }
   if (bodyTimeoutMs !== undefined && !(bodyTimeoutMs > 0)) throw new RangeError("bodyTimeoutMs must be > 0");
   if (headTimeoutMs !== undefined && !(Number.isInteger(headTimeoutMs) && headTimeoutMs > 0)) {
     throw new RangeError("headTimeoutMs must be an integer > 0");
@@ -244,30 +311,3 @@ function baseOptions(options: WebhookTriggerOptions): ConstructorParameters<type
 }
 
 const DECODER = new TextDecoder();
-
-interface SplitUrl {
-  pathname: string;
-  search: string;
-}
-
-/** Path and query of an absolute request URL, without building a URL object (a hot path). */
-function splitUrl(href: string): SplitUrl {
-  const start = href.indexOf("/", href.indexOf("//") + 2);
-  if (start === -1) return { pathname: "/", search: "" };
-  const hash = href.indexOf("#", start);
-  const end = hash === -1 ? href.length : hash;
-  const query = href.indexOf("?", start);
-  if (query === -1 || query > end) return { pathname: href.slice(start, end), search: "" };
-  return { pathname: href.slice(start, query), search: href.slice(query + 1, end) };
-}
-
-/** Init of 202 answers (the body is built as a string: the event id is a UUID, safe in JSON as is). */
-const ACCEPTED: ResponseInit = { status: 202, headers: { "content-type": "application/json" } };
-
-function json(status: number, body: Record<string, unknown>, headers: Record<string, string> = {}): Response {
-  return Response.json(body, { status, headers });
-}
-
-function notAllowed(allow: string): Response {
-  return json(405, { status: "error", message: `method not allowed; use ${allow}` }, { allow });
-}

@@ -71,6 +71,13 @@ export interface WebhookTriggerConfigInput {
    */
   hmac_secret?: string;
   /**
+   * Replay protection, in seconds (needs `hmac_secret`): when above 0, each POST must also carry
+   * `X-Webhook-Timestamp: <Unix time in seconds>` no further than this from the runtime's clock, the
+   * signature covers `<timestamp>.<raw body>`, and a signature already accepted within the window is
+   * refused (409). An integer from 0 to 3600; 0 or absent: off (the signature covers the body alone).
+   */
+  signature_tolerance?: number;
+  /**
    * Free-form settings kept with the trigger; credential-like keys are masked in listings.
    * @default {}
    */
@@ -139,8 +146,8 @@ export type TriggerConfigInput =
 /** A cron trigger with every default filled. */
 export type CronTriggerConfig = Resolved<CronTriggerConfigInput>;
 
-/** A webhook trigger with every default filled (`hmac_secret` has none). */
-export type WebhookTriggerConfig = Resolved<WebhookTriggerConfigInput, "hmac_secret">;
+/** A webhook trigger with every default filled (`hmac_secret` and `signature_tolerance` have none). */
+export type WebhookTriggerConfig = Resolved<WebhookTriggerConfigInput, "hmac_secret" | "signature_tolerance">;
 
 /** A file-watch trigger with every default filled. */
 export type FileWatchTriggerConfig = Resolved<FileWatchTriggerConfigInput>;
@@ -203,8 +210,18 @@ const webhookTrigger = strictObject({
       error: "a string of at least 16 characters, or a ${VAR} reference to one",
     })
     .optional(),
+  // No default: a default would enter the resolved config and change every webhook's stable id.
+  signature_tolerance: integer({ min: 0, max: 3600 }).optional(),
   custom_config: customConfig(),
-}, { context: "a webhook trigger" });
+}, { context: "a webhook trigger" }).superRefine((webhook, ctx) => {
+  if ((webhook.signature_tolerance ?? 0) > 0 && webhook.hmac_secret === undefined) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["signature_tolerance"],
+      message: "0 or absent without hmac_secret (a timestamped signature needs a secret)",
+    });
+  }
+});
 
 /** A file-watch trigger: fires when matching files under `watch_path` are created or modified. */
 const fileWatchTrigger = strictObject({

@@ -143,3 +143,29 @@ Deno.test("the triggers list reports issues by index and holds at most 100", () 
   const many = Array.from({ length: 101 }, () => ({ type: "webhook" }));
   assert.match(issueAt(parseSection("triggers", many), "triggers").expected, /at most 100.*too many items/);
 });
+
+Deno.test("signature_tolerance is an integer from 0 to 3600 that needs hmac_secret when above 0", () => {
+  const secret = "0123456789abcdef";
+  const on = expectOk(trigger({ type: "webhook", hmac_secret: secret, signature_tolerance: 300 }));
+  assert.equal(on.type === "webhook" && on.signature_tolerance, 300);
+  const absent = expectOk(trigger({ type: "webhook" }));
+  assert.equal("signature_tolerance" in absent, false, "no default: stable ids of existing webhooks keep");
+  assert.equal(expectOk(trigger({ type: "webhook", signature_tolerance: 0 })).type, "webhook", "0 is off");
+  assert.match(
+    issueAt(trigger({ type: "webhook", signature_tolerance: 300 }), "signature_tolerance").expected,
+    /without hmac_secret/,
+  );
+  for (const bad of [-1, 3601, 1.5, "300"]) {
+    assert.ok(
+      issueAt(
+        trigger({ type: "webhook", hmac_secret: secret, signature_tolerance: bad }),
+        "signature_tolerance",
+      ),
+      String(bad),
+    );
+  }
+  assert.equal(
+    expectOk(trigger({ type: "webhook", hmac_secret: "${HOOK}", signature_tolerance: 60 })).type,
+    "webhook",
+  );
+});
