@@ -11,6 +11,9 @@ import type { ControlApi } from "./context.ts";
 import { ApiError, FIXED_MESSAGES } from "./errors.ts";
 import { type ControlApiOptions, DEFAULT_HOST, DEFAULT_PORT } from "./options.ts";
 
+/** Time answers in flight get when the control API stops, before every connection is cut: 5 s. */
+export const CONTROL_STOP_GRACE_MS = 5_000;
+
 /**
  * Serves the control API. The constructor checks the settings (spec 000); `start()` binds and serves,
  * `stop()` closes the server gracefully.
@@ -75,11 +78,15 @@ export class ControlServer {
     this.#port = served.port;
   }
 
-  /** Stops accepting connections and waits for answers in flight. */
+  /**
+   * Stops accepting connections and waits up to {@linkcode CONTROL_STOP_GRACE_MS} for answers in flight; then
+   * every connection is cut (long polls, progress streams, clients that never finish a body), so a stop or
+   * SIGTERM ends in bounded time whatever clients do.
+   */
   async stop(): Promise<void> {
     const server = this.#server;
     this.#server = undefined;
-    await server?.shutdown();
+    await server?.close(CONTROL_STOP_GRACE_MS);
   }
 
   /** Resolves when the server has closed. */

@@ -82,6 +82,9 @@ const RUN_KEYS = {
 } satisfies Record<keyof RunOptions, true>;
 const WILDCARDS = new Set(["0.0.0.0", "::", "[::]"]);
 
+/** Time answers in flight get when an HTTP server stops, before every connection is cut. */
+const STOP_GRACE_MS = 5_000;
+
 /** Wraps `stop` so it runs once; calls made while it runs (even re-entrant ones) share its promise. */
 function once(stop: () => Promise<void>): () => Promise<void> {
   let running: Promise<void> | undefined;
@@ -220,7 +223,7 @@ export async function run(server: ToolServer, options: RunOptions = {}): Promise
   const close = once(async () => {
     forget();
     await handler.close();
-    await http.shutdown();
+    await http.close(STOP_GRACE_MS); // bounded, whatever clients do (issue 14)
     await shutdownHooks(server);
     finished.resolve();
   });
