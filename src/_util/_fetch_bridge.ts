@@ -1,13 +1,12 @@
 /**
  * Between `node:http` and fetch handlers: an `IncomingMessage` as a `Request` (streamed body, a signal
  * aborted when the client goes away before the answer is complete) and a `Response` written to a
- * `ServerResponse` (Content-Length when the body is ready at once, else streamed with backpressure).
+ * `ServerResponse` (with a Content-Length, except server-sent event streams, which are written chunk by chunk with backpressure).
  *
  * @module
  */
 
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { setImmediate } from "node:timers";
 
 /** Host header characters that cannot be part of an authority (path, query, user info, spaces). */
 const BAD_HOST = /[\s/?#@\\]/;
@@ -97,33 +96,29 @@ export async function writeResponse(res: ServerResponse, response: Response): Pr
     res.end();
     return;
   }
-  const reader = response.body.getReader();
+  // Every answer but a server-sent event stream is whole once made (JSON, text, bytes): read it at once and
+  // send it with a Content-Length. Streams go out chunk by chunk, with backpressure.
+  if (!response.headers.get("content-type")?.startsWith("text/event-stream")) {
+    try {
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      if (!res.hasHeader("content-length")) res.setHeader("content-length", bytes.byteLength);
+      res.end(bytes);
+    } catch {
+      if (!res.writableEnded) res.destroy();
+    }
+    return;
+  }
+  await writeStream(res, response.body);
+}
+
+async function writeStream(res: ServerResponse, body: ReadableStream<Uint8Array>): Promise<void> {
+  const reader = body.getReader();
   const gone = Promise.withResolvers<"gone">();
   res.once("close", () => gone.resolve("gone"));
   try {
-    const buffered: Uint8Array[] = [];
-    let pending = reader.read();
-    // A body that is ready at once (text, JSON, bytes) goes out with a Content-Length.
-    while (true) {
-      const step = await Promise.race([pending, nextTask()]);
-      if (step === undefined) break;
-      if (step.done) {
-        const total = buffered.reduce((sum, chunk) => sum + chunk.byteLength, 0);
-        if (!res.hasHeader("content-length") && !res.hasHeader("transfer-encoding")) {
-          res.setHeader("content-length", total);
-        }
-        for (const chunk of buffered) res.write(chunk);
-        res.end();
-        return;
-      }
-      buffered.push(step.value);
-      pending = reader.read();
-    }
-    // A stream (server-sent events, progress): headers now, then chunks as they come.
     res.flushHeaders();
-    for (const chunk of buffered) res.write(chunk);
     while (true) {
-      const step = await Promise.race([pending, gone.promise]);
+      const step = await Promise.race([reader.read(), gone.promise]);
       if (step === "gone") throw new Error("gone");
       if (step.done) break;
       if (!res.write(step.value)) {
@@ -133,16 +128,10 @@ export async function writeResponse(res: ServerResponse, response: Response): Pr
         ]);
         if (drained === "gone") throw new Error("gone");
       }
-      pending = reader.read();
     }
     res.end();
   } catch {
     reader.cancel().catch(() => {});
     if (!res.writableEnded) res.destroy();
   }
-}
-
-/** Resolves after pending I/O callbacks: a body already in memory is read by then. */
-function nextTask(): Promise<undefined> {
-  return new Promise((resolve) => setImmediate(() => resolve(undefined)));
 }

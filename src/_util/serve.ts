@@ -1,17 +1,21 @@
 /**
- * Serving a fetch handler on a socket, with limits against slow and hoarding clients: resolves once
- * bound, with the bound port.
+ * Serving a fetch handler on a socket: resolves once bound, with the bound port; stops gracefully or within
+ * a bounded time whatever clients do.
  *
- * `Deno.serve` has no header-read or keep-alive timeout (Deno 2.9: a partial request head is held open
- * for as long as the client trickles bytes), so this serves through `node:http`, whose server enforces
- * `headersTimeout` (answers 408 and closes) and `keepAliveTimeout`, and bridges to the fetch handler.
+ * Two engines. `Deno.serve` is the fastest, but has no request-head or keep-alive timeout (Deno 2.9: a
+ * partial head is held open for as long as the client trickles bytes, so slow clients can pile up
+ * connections: "slowloris"). The guarded engine, `node:http` bridged to the handler, enforces a head
+ * timeout (408 and close), an idle keep-alive timeout and a cap on connections per address, at several
+ * times the CPU per request. A server reachable from other machines (a bind address that is not loopback)
+ * is guarded; a loopback bind uses `Deno.serve` unless `limits` asks for a guard (only local processes, or
+ * a local reverse proxy with its own timeouts, can reach it).
  *
  * @module
  */
 
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { Socket } from "node:net";
-import { toRequest, writeResponse } from "./_fetch_bridge.ts";
+import { isLoopbackHost } from "./net.ts";
+import { serveGuarded } from "./_serve_node.ts";
+import { serveFast } from "./_serve_deno.ts";
 
 /** Default time to receive a request head (request line and headers), from its first byte: 10 s. */
 export const DEFAULT_HEAD_TIMEOUT_MS = 10_000;
@@ -40,7 +44,10 @@ export interface ServeOptions {
   handler: (request: Request, remoteAddr: Deno.NetAddr) => Response | Promise<Response>;
   /** Answers when the handler throws. */
   onError: (error: unknown) => Response | Promise<Response>;
-  /** Connection limits. */
+  /**
+   * Connection limits. A limit set here guards the server whatever its address; without any, only a server
+   * on a non-loopback address is guarded (with the defaults).
+   */
   limits?: ServeLimits;
 }
 
@@ -63,55 +70,10 @@ export interface Served {
 }
 
 /** Binds and serves; rejects when it cannot bind (e.g. `Deno.errors.AddrInUse`). */
-export async function serveHandler(options: ServeOptions): Promise<Served> {
+export function serveHandler(options: ServeOptions): Promise<Served> {
   const limits = resolveLimits(options.limits);
-  const finished = Promise.withResolvers<void>();
-  let closing = false;
-  const server = createServer({
-    headersTimeout: limits.headTimeoutMs,
-    // Bodies have their own deadlines (408 from the handlers); answers may stream for long.
-    requestTimeout: 0,
-    keepAliveTimeout: limits.idleTimeoutMs,
-    connectionsCheckingInterval: Math.min(1000, Math.max(50, Math.floor(limits.headTimeoutMs / 4))),
-  }, (req: IncomingMessage, res: ServerResponse) => {
-    if (closing) res.shouldKeepAlive = false;
-    answer(req, res, options).catch(() => res.destroy()).finally(() => {
-      if (closing) server.closeIdleConnections();
-    });
-  });
-  countConnections(server, limits.maxConnectionsPerAddress);
-  server.on("close", () => finished.resolve());
-  const listening = Promise.withResolvers<void>();
-  const onListenError = (error: Error) => listening.reject(bindError(error));
-  server.once("error", onListenError);
-  server.listen({ host: options.hostname, port: options.port }, () => listening.resolve());
-  await listening.promise;
-  server.off("error", onListenError);
-  const address = server.address();
-  if (address === null || typeof address === "string") throw new TypeError("serveHandler: not a TCP address");
-  const shutdown = async () => {
-    if (!closing) {
-      closing = true;
-      server.close();
-      server.closeIdleConnections();
-    }
-    await finished.promise;
-  };
-  const close = async (graceMs: number) => {
-    const cut = setTimeout(() => server.closeAllConnections(), graceMs);
-    try {
-      await shutdown();
-    } finally {
-      clearTimeout(cut);
-    }
-  };
-  return {
-    addr: { transport: "tcp", hostname: address.address, port: address.port },
-    port: address.port,
-    shutdown,
-    close,
-    finished: finished.promise,
-  };
+  const asked = Object.values(options.limits ?? {}).some((value) => value !== undefined);
+  return asked || !isLoopbackHost(options.hostname) ? serveGuarded(options, limits) : serveFast(options);
 }
 
 function resolveLimits(limits: ServeLimits = {}): Required<ServeLimits> {
@@ -126,65 +88,4 @@ function resolveLimits(limits: ServeLimits = {}): Required<ServeLimits> {
     }
   }
   return resolved;
-}
-
-async function answer(req: IncomingMessage, res: ServerResponse, options: ServeOptions): Promise<void> {
-  const aborted = new AbortController();
-  res.once("close", () => {
-    if (!res.writableFinished) aborted.abort(new DOMException("the client went away", "AbortError"));
-  });
-  const socket = req.socket;
-  const request = toRequest(req, { base: `${options.hostname}:${socket.localPort}`, signal: aborted.signal });
-  if (!request) {
-    res.shouldKeepAlive = false;
-    await writeResponse(res, new Response("bad request", { status: 400 }));
-    return;
-  }
-  const remoteAddr: Deno.NetAddr = {
-    transport: "tcp",
-    hostname: plainAddress(socket.remoteAddress ?? ""),
-    port: socket.remotePort ?? 0,
-  };
-  let response: Response;
-  try {
-    response = await options.handler(request, remoteAddr);
-  } catch (error) {
-    try {
-      response = await options.onError(error);
-    } catch {
-      response = new Response("internal error", { status: 500 });
-    }
-  }
-  await writeResponse(res, response);
-}
-
-/** `::ffff:127.0.0.1` (an IPv4 client of a dual-stack socket) as `127.0.0.1`. */
-function plainAddress(address: string): string {
-  return /^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(address) ? address.slice(7) : address;
-}
-
-function countConnections(server: ReturnType<typeof createServer>, max: number): void {
-  const open = new Map<string, number>();
-  server.on("connection", (socket: Socket) => {
-    const key = plainAddress(socket.remoteAddress ?? "");
-    const count = (open.get(key) ?? 0) + 1;
-    if (count > max) {
-      socket.destroy();
-      return;
-    }
-    open.set(key, count);
-    socket.once("close", () => {
-      const left = (open.get(key) ?? 1) - 1;
-      if (left <= 0) open.delete(key);
-      else open.set(key, left);
-    });
-  });
-}
-
-function bindError(error: Error): Error {
-  const code = (error as { code?: string }).code;
-  if (code === "EADDRINUSE") return new Deno.errors.AddrInUse(error.message, { cause: error });
-  if (code === "EADDRNOTAVAIL") return new Deno.errors.AddrNotAvailable(error.message, { cause: error });
-  if (code === "EACCES") return new Deno.errors.PermissionDenied(error.message, { cause: error });
-  return error;
 }

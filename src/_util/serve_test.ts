@@ -1,9 +1,10 @@
 import assert from "node:assert/strict";
 import { type Served, serveHandler, type ServeOptions } from "./serve.ts";
 
+/** Serves on 127.0.0.1: guarded (node:http) with limits; pass `undefined` for the fast engine (Deno.serve). */
 async function serve(
   handler: ServeOptions["handler"],
-  limits: ServeOptions["limits"] = {},
+  limits: ServeOptions["limits"] = { headTimeoutMs: 10_000 },
 ): Promise<Served & AsyncDisposable> {
   const served = await serveHandler({
     hostname: "127.0.0.1",
@@ -33,26 +34,30 @@ async function raw(port: number, bytes: string): Promise<{ text: string; closedA
   return { text: chunks.join(""), closedAfterMs: performance.now() - started };
 }
 
-Deno.test("serveHandler answers requests with headers, cookies, a body and the client address", async () => {
-  await using served = await serve(async (request, remote) =>
-    Response.json(
-      { method: request.method, url: request.url, body: await request.text(), remote: remote.hostname },
-      { headers: [["set-cookie", "a=1"], ["set-cookie", "b=2"], ["x-kind", "echo"]] },
-    )
-  );
-  const answer = await fetch(`http://127.0.0.1:${served.port}/p?q=1`, { method: "POST", body: "hello" });
-  assert.equal(answer.status, 200);
-  assert.equal(answer.headers.get("x-kind"), "echo");
-  assert.deepEqual(answer.headers.getSetCookie(), ["a=1", "b=2"]);
-  const text = await answer.text();
-  assert.equal(answer.headers.get("content-length"), String(new TextEncoder().encode(text).length));
-  assert.deepEqual(JSON.parse(text), {
-    method: "POST",
-    url: `http://127.0.0.1:${served.port}/p?q=1`,
-    body: "hello",
-    remote: "127.0.0.1",
+for (const engine of ["guarded", "fast"] as const) {
+  Deno.test(`serveHandler (${engine}) answers requests with headers, cookies, a body and the client address`, async () => {
+    await using served = await serve(
+      async (request, remote) =>
+        Response.json(
+          { method: request.method, url: request.url, body: await request.text(), remote: remote.hostname },
+          { headers: [["set-cookie", "a=1"], ["set-cookie", "b=2"], ["x-kind", "echo"]] },
+        ),
+      engine === "guarded" ? { headTimeoutMs: 10_000 } : undefined,
+    );
+    const answer = await fetch(`http://127.0.0.1:${served.port}/p?q=1`, { method: "POST", body: "hello" });
+    assert.equal(answer.status, 200);
+    assert.equal(answer.headers.get("x-kind"), "echo");
+    assert.deepEqual(answer.headers.getSetCookie(), ["a=1", "b=2"]);
+    const text = await answer.text();
+    assert.equal(answer.headers.get("content-length"), String(new TextEncoder().encode(text).length));
+    assert.deepEqual(JSON.parse(text), {
+      method: "POST",
+      url: `http://127.0.0.1:${served.port}/p?q=1`,
+      body: "hello",
+      remote: "127.0.0.1",
+    });
   });
-});
+}
 
 Deno.test("serveHandler closes a connection whose head is incomplete after the head timeout, with 408", async () => {
   await using served = await serve(() => new Response("ok"), { headTimeoutMs: 300 });
@@ -164,4 +169,35 @@ Deno.test("serveHandler shutdown waits for an answer in flight", async () => {
   assert.equal(await answer, "finished");
   await shutdown;
   await served.finished;
+});
+
+Deno.test("a loopback bind without limits is served by Deno.serve; limits or another address guard it", async () => {
+  const handler = () => new Response("ok");
+  const onError = () => new Response("error", { status: 500 });
+  const fast = await serveHandler({ hostname: "127.0.0.1", port: 0, handler, onError });
+  const guarded = await serveHandler({
+    hostname: "127.0.0.1",
+    port: 0,
+    handler,
+    onError,
+    limits: { headTimeoutMs: 500 },
+  });
+  try {
+    // Only the guarded engine answers a head that never completes (408) and closes it.
+    const probe = async (port: number) => {
+      const conn = await Deno.connect({ hostname: "127.0.0.1", port });
+      await conn.write(new TextEncoder().encode("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n"));
+      const buffer = new Uint8Array(1024);
+      const read = await Promise.race([
+        conn.read(buffer).then((n) => new TextDecoder().decode(buffer.subarray(0, n ?? 0))),
+        new Promise<string>((resolve) => setTimeout(() => resolve("still open"), 1_500)),
+      ]);
+      conn.close();
+      return read;
+    };
+    assert.match(await probe(guarded.port), /^HTTP\/1\.1 408|^$/);
+    assert.equal(await probe(fast.port), "still open");
+  } finally {
+    await Promise.all([fast.close(100), guarded.close(100)]);
+  }
 });

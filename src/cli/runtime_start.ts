@@ -125,6 +125,7 @@ export async function runtimeStart(args: readonly string[], ctx: CliContext): Pr
   });
   const shutdown = Promise.withResolvers<void>();
   const server = new ControlServer(runtime, {
+    headTimeoutMs: options.headTimeout === undefined ? undefined : options.headTimeout * 1000,
     host: options.host,
     port: options.port,
     authToken: token.value,

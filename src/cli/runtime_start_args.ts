@@ -30,6 +30,9 @@ Options:
   --allow-env-var NAME        let API deploys reference NAME (repeatable)
   --fsync                     fdatasync every acknowledged write before answering (survives a power
                               loss; without it writes survive a crash of the runtime, not of the machine)
+  --head-timeout SECONDS      close connections whose request head takes longer (408): guards the API
+                              against slow clients on a loopback host too (default: 10 on other hosts,
+                              none on loopback, which is served by the faster Deno.serve)
   --json                      print one JSON line {url, token} on stdout once listening
   --log-level LEVEL           debug, info, warning or error (default info)
   -h, --help                  show this help
@@ -48,6 +51,8 @@ export interface StartOptions {
   allowEnvVars: string[];
   /** Sync acknowledged writes to disk (`fdatasync`, group commit) before answering. */
   fsync: boolean;
+  /** Request-head timeout in seconds; undefined: 10 s on a non-loopback host, none on loopback. */
+  headTimeout: number | undefined;
   json: boolean;
   logLevel: LogLevel;
   help: boolean;
@@ -69,6 +74,7 @@ export function parseStartArgs(args: readonly string[]): StartOptions {
       "allow-env-references": { type: "boolean" },
       "allow-env-var": { type: "string", multiple: true },
       fsync: { type: "boolean" },
+      "head-timeout": { type: "string" },
       json: { type: "boolean" },
       "log-level": { type: "string" },
       help: { type: "boolean", short: "h" },
@@ -93,6 +99,12 @@ export function parseStartArgs(args: readonly string[]): StartOptions {
   }
   if (noToken && !isLoopbackHost(host)) throw new UsageError("--no-token is allowed only on a loopback host");
   if (values.token === "") throw new UsageError("--token must not be empty");
+  const headTimeout = values["head-timeout"] === undefined ? undefined : Number(values["head-timeout"]);
+  if (
+    headTimeout !== undefined && !(Number.isInteger(headTimeout) && headTimeout >= 1 && headTimeout <= 3600)
+  ) {
+    throw new UsageError("--head-timeout must be a whole number of seconds from 1 to 3600");
+  }
   return {
     host,
     port,
@@ -104,6 +116,7 @@ export function parseStartArgs(args: readonly string[]): StartOptions {
     allowEnvReferences: values["allow-env-references"] ?? false,
     allowEnvVars,
     fsync: values.fsync ?? false,
+    headTimeout,
     json: values.json ?? false,
     logLevel,
     help: values.help ?? false,

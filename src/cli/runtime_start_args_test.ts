@@ -8,3 +8,12 @@ Deno.test("runtime start takes --fsync as a switch, off by default, and document
   assert.throws(() => parseStartArgs(["--fsync=maybe"]), UsageError);
   assert.match(RUNTIME_START_HELP, /--fsync\s+fdatasync every acknowledged write/);
 });
+
+Deno.test("--head-timeout takes whole seconds from 1 to 3600; without it the host decides", () => {
+  assert.equal(parseStartArgs([]).headTimeout, undefined);
+  assert.equal(parseStartArgs(["--head-timeout", "3"]).headTimeout, 3);
+  for (const bad of ["0", "1.5", "x", "3601", ""]) {
+    assert.throws(() => parseStartArgs(["--head-timeout", bad]), UsageError, bad);
+  }
+  assert.match(RUNTIME_START_HELP, /--head-timeout SECONDS/);
+});

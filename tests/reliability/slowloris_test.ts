@@ -166,14 +166,15 @@ Deno.test("an MCP HTTP server closes connections whose request head never comple
 });
 
 Deno.test({
-  name: "agentry runtime start closes slow request heads after its default 10 s",
+  name: "agentry runtime start --head-timeout closes slow request heads on a loopback host",
   async fn() {
     await using dir = await tempDir();
-    await using cli = new RunningCli(["runtime", "start", "--port", "0", "--json", "--data-dir", dir.path]);
+    const args = ["runtime", "start", "--port", "0", "--json", "--data-dir", dir.path, "--head-timeout", "3"];
+    await using cli = new RunningCli(args);
     const { url } = await cli.listening();
     const port = Number(new URL(url).port);
     await assertSlowlorisClosed(port, {
-      timeoutMs: 10_000,
+      timeoutMs: 3_000,
       normal: async () => {
         const answer = await fetch(`${url}/api/v1/health`);
         assert.equal(answer.status, 200);
