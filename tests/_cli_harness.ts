@@ -5,11 +5,24 @@
  */
 
 import { fileURLToPath as fromFileUrl } from "node:url";
+import { LIBRARY_VARIABLES, MODEL_VARIABLES, TOKEN_VARIABLE } from "../src/cli/runtime_start.ts";
+import { RELAUNCHED_VARIABLE } from "../src/cli/relaunch.ts";
 
 /** Path of main.ts. */
 export const MAIN = fromFileUrl(new URL("../main.ts", import.meta.url));
 /** Path of deno.json. */
 export const CONFIG = fromFileUrl(new URL("../deno.json", import.meta.url));
+
+/**
+ * The variables `runtime start` reads (token, relaunch marker, libraries, model providers): granted exactly,
+ * with read and write of the data dir, it runs in place instead of relaunching itself.
+ */
+export const EXACT_ENV: readonly string[] = [
+  TOKEN_VARIABLE,
+  RELAUNCHED_VARIABLE,
+  ...LIBRARY_VARIABLES,
+  ...MODEL_VARIABLES,
+];
 
 /** Output of a finished run. */
 export interface RunResult {

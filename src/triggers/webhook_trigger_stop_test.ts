@@ -1,44 +1,12 @@
 import assert from "node:assert/strict";
 import type { TriggerEvent } from "./types.ts";
+import { rawClient } from "../_util/_test_raw_client.ts";
 import { WEBHOOK_STOP_GRACE_MS, WebhookTrigger, type WebhookTriggerOptions } from "./webhook_trigger.ts";
-
-const ENCODER = new TextEncoder();
 
 async function served(options: Partial<WebhookTriggerOptions> = {}): Promise<WebhookTrigger> {
   const hook = new WebhookTrigger({ path: "/hook", port: 0, host: "127.0.0.1", ...options });
   await hook.start();
   return hook;
-}
-
-/** A raw TCP client that sent `text` and reads until the server closes. */
-async function rawClient(port: number, text: string) {
-  const conn = await Deno.connect({ hostname: "127.0.0.1", port });
-  await conn.write(ENCODER.encode(text));
-  const answer = (async () => {
-    const chunks: string[] = [];
-    const buffer = new Uint8Array(4096);
-    const decoder = new TextDecoder();
-    try {
-      while (true) {
-        const n = await conn.read(buffer);
-        if (n === null) break;
-        chunks.push(decoder.decode(buffer.subarray(0, n), { stream: true }));
-      }
-    } catch {
-      // reset by the server: what was read so far is the answer
-    }
-    return chunks.join("");
-  })();
-  return {
-    answer,
-    [Symbol.dispose]: () => {
-      try {
-        conn.close();
-      } catch {
-        // already closed
-      }
-    },
-  };
 }
 
 async function until(check: () => boolean, ms = 5_000): Promise<void> {

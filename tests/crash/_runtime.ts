@@ -7,12 +7,7 @@
 
 import { RuntimeClient } from "../../src/api/client.ts";
 import type { DeadLetter } from "../../src/runtime/mod.ts";
-import { RunningCli } from "../_cli_harness.ts";
-import { LIBRARY_VARIABLES, MODEL_VARIABLES, TOKEN_VARIABLE } from "../../src/cli/runtime_start.ts";
-import { RELAUNCHED_VARIABLE } from "../../src/cli/relaunch.ts";
-
-/** The variables `runtime start` reads (model providers, token, libraries); granted so it does not relaunch. */
-const ENV_NAMES = [TOKEN_VARIABLE, RELAUNCHED_VARIABLE, ...LIBRARY_VARIABLES, ...MODEL_VARIABLES];
+import { EXACT_ENV, RunningCli } from "../_cli_harness.ts";
 
 /** A runtime started on a kept data directory. */
 export interface KillableRuntime extends AsyncDisposable {
@@ -39,7 +34,7 @@ export async function startKillable(
       "--allow-net",
       `--allow-read=${dataDir}`,
       `--allow-write=${dataDir}`,
-      `--allow-env=${ENV_NAMES.join(",")}`,
+      `--allow-env=${EXACT_ENV.join(",")}`,
     ],
     env: options.env,
   });

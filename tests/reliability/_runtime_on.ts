@@ -7,22 +7,7 @@
  */
 
 import { RuntimeClient } from "../../src/api/client.ts";
-import { RunningCli } from "../_cli_harness.ts";
-
-/** The variables `runtime start` reads; granted so it does not relaunch itself. */
-const ENV_NAMES = [
-  "AGENTRY_API_TOKEN",
-  "AGENTRY_RELAUNCHED",
-  "LOG_STREAM",
-  "LOG_TOKENS",
-  "ANTHROPIC_API_KEY",
-  "ANTHROPIC_BASE_URL",
-  "OLLAMA_HOST",
-  "OPENAI_API_KEY",
-  "OPENAI_BASE_URL",
-  "OPENAI_COMPATIBLE_API_KEY",
-  "OPENAI_COMPATIBLE_BASE_URL",
-];
+import { EXACT_ENV, RunningCli } from "../_cli_harness.ts";
 
 /** An answer of the control API: status and body text. */
 export interface RawAnswer {
@@ -50,7 +35,7 @@ export function runtimeStartCommand(dataDir: string, root: string): { args: stri
       "--allow-net",
       `--allow-read=${root}`,
       `--allow-write=${root}`,
-      `--allow-env=${ENV_NAMES.join(",")}`,
+      `--allow-env=${EXACT_ENV.join(",")}`,
     ],
   };
 }

@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { startRuntime } from "../_agent_harness.ts";
 import { tempDir } from "../_cli_harness.ts";
 import { CONTROL_STOP_GRACE_MS } from "../../src/api/server.ts";
-import { rawClient, slowPost, within } from "./_slow_client.ts";
+import { rawClient, slowPost, within } from "../../src/_util/_test_raw_client.ts";
 
 Deno.test("slow-body clients and an hour-long /ask do not hold SIGTERM of the runtime", async () => {
   await using dir = await tempDir();

@@ -11,7 +11,7 @@ import { startModelServer } from "../../src/models/testing/mod.ts";
 import { startRuntime } from "../_agent_harness.ts";
 import { tempDir } from "../_cli_harness.ts";
 import { freePort } from "../_ports.ts";
-import { rawClient, slowPost, within } from "./_slow_client.ts";
+import { rawClient, slowPost, within } from "../../src/_util/_test_raw_client.ts";
 
 const CLIENTS = 5;
 /** What "a few seconds" means here: the trigger's grace is 1 s. */

@@ -1,5 +1,5 @@
 /**
- * Raw TCP clients for webhook scenarios: send some bytes and read until the server closes.
+ * Raw TCP clients for tests of slow and hostile clients: send some bytes and read until the server closes.
  *
  * @module
  */
