@@ -16,6 +16,8 @@ export interface RecordLogOptions<V> {
   sync?: boolean;
   /** Checks a stored value and returns it typed; throws when it is not one. */
   parse: (value: unknown) => V;
+  /** The file is known not to exist yet: nothing is read. @default false */
+  fresh?: boolean;
   /** Compaction runs past this many lines, when they are also 4 times the live records. @default 1000 */
   compactAfter?: number;
 }
@@ -78,7 +80,7 @@ export class RecordLog<V> {
     }
     let text = "";
     try {
-      text = await Deno.readTextFile(options.path);
+      if (!options.fresh) text = await Deno.readTextFile(options.path);
     } catch (error) {
       if (!(error instanceof Deno.errors.NotFound)) throw error;
     }

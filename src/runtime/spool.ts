@@ -63,6 +63,8 @@ export interface ProcessSpool {
 export class Spool {
   #options: SpoolOptions;
   #handles = new Map<string, { logs: RecordLog<unknown>[]; handle: ProcessSpool }>();
+  /** Process folders present when the spool was first used (others are new: nothing to read). */
+  #existing: Promise<Set<string>> | undefined;
 
   /** A spool in `options.dir` (created on the first write), or in memory. */
   constructor(options: SpoolOptions = {}) {
@@ -99,6 +101,7 @@ export class Spool {
   async remove(process: string): Promise<void> {
     const entry = this.#handles.get(process);
     this.#handles.delete(process);
+    (await this.#folders()).delete(process);
     await Promise.all(entry?.logs.map((log) => log.destroy()) ?? []);
     if (this.#options.dir === undefined) return;
     await Deno.remove(join(this.#options.dir, process), { recursive: true }).catch((error) => {
@@ -111,6 +114,22 @@ export class Spool {
     await Promise.all([...this.#handles.values()].map((entry) => entry.handle.close()));
   }
 
+  /** The process folders in the spool directory, read once. */
+  #folders(): Promise<Set<string>> {
+    return this.#existing ??= (async () => {
+      const names = new Set<string>();
+      if (this.#options.dir === undefined) return names;
+      try {
+        for await (const entry of Deno.readDir(this.#options.dir)) {
+          if (entry.isDirectory) names.add(entry.name);
+        }
+      } catch (error) {
+        if (!(error instanceof Deno.errors.NotFound)) throw error;
+      }
+      return names;
+    })();
+  }
+
   async #openLog<V>(
     process: string,
     kind: SpoolKind,
@@ -118,7 +137,11 @@ export class Spool {
   ): Promise<RecordLog<V>> {
     const { dir, sync, logger } = this.#options;
     const path = dir === undefined ? undefined : join(dir, process, `${kind}.jsonl`);
-    const opened: OpenedRecordLog<V> = await RecordLog.open({ path, sync, ...options });
+    // A process without a folder has nothing to read back (a new name): skip the read of a missing file.
+    const folders = await this.#folders();
+    const fresh = !folders.has(process);
+    const opened: OpenedRecordLog<V> = await RecordLog.open({ path, sync, fresh, ...options });
+    folders.add(process); // its logs may write from now on: a later handle on this name reads them
     if (opened.problems.length > 0) {
       logger?.warning("spool log has unreadable lines; they are skipped", {
         process,
