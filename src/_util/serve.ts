@@ -14,7 +14,6 @@
  */
 
 import { isLoopbackHost } from "./net.ts";
-import { serveGuarded } from "./_serve_node.ts";
 import { serveFast } from "./_serve_deno.ts";
 
 /** Default time to receive a request head (request line and headers), from its first byte: 10 s. */
@@ -70,10 +69,13 @@ export interface Served {
 }
 
 /** Binds and serves; rejects when it cannot bind (e.g. `Deno.errors.AddrInUse`). */
-export function serveHandler(options: ServeOptions): Promise<Served> {
+export async function serveHandler(options: ServeOptions): Promise<Served> {
   const limits = resolveLimits(options.limits);
   const asked = Object.values(options.limits ?? {}).some((value) => value !== undefined);
-  return asked || !isLoopbackHost(options.hostname) ? serveGuarded(options, limits) : serveFast(options);
+  if (!asked && isLoopbackHost(options.hostname)) return serveFast(options);
+  // Loaded only when needed: `node:http` brings Deno's Node compatibility layer (about 20 MB of memory).
+  const { serveGuarded } = await import("./_serve_node.ts");
+  return serveGuarded(options, limits);
 }
 
 function resolveLimits(limits: ServeLimits = {}): Required<ServeLimits> {
