@@ -2,8 +2,11 @@
  * How a generated project finds this library: the import-map entries of its `deno.json`. Generated
  * code imports `@agentry/agentry/mcp`, `@agentry/agentry/mcpcast` and `@agentry/agentry/mcpcast/runtime`.
  *
- * - A registry specifier (`jsr:@agentry/agentry@^0.1`, the default) maps the prefix
- *   `@agentry/agentry/` to it, so the package's `exports` resolve each subpath.
+ * - A registry specifier (`jsr:@agentry/agentry@^0.1`, the default) or an http(s) URL maps the prefix
+ *   `@agentry/agentry/` to it, so the package's `exports` resolve each subpath. A prefix mapping
+ *   needs an address a subpath can be resolved against, so `jsr:` and `npm:` specifiers are written
+ *   in their URL form, `jsr:/@agentry/agentry@^0.1/` (Deno refuses `jsr:@agentry/agentry@^0.1/`
+ *   as a prefix target).
  * - A `file:` URL of a checkout maps each entry of the checkout's `deno.json` `exports` to its file,
  *   and copies the checkout's own import map (its npm dependencies), since plain files carry no
  *   package metadata.
@@ -59,14 +62,15 @@ function checkoutImports(root: URL): Record<string, string> {
 /**
  * The import-map entries for `frameworkImport`.
  *
- * @throws {McpcastError} for an empty specifier, a `file:` URL that is not a checkout, or a record
+ * @throws {McpcastError} for an empty specifier, one that is not `jsr:`, `npm:`, `http(s):` or `file:`,
+ * a `file:` URL that is not a checkout, or a record
  * with a non-string target.
  *
  * @example
  * ```ts
  * import { frameworkImports } from "./framework_imports.ts";
  * frameworkImports("jsr:@agentry/agentry@^0.1");
- * // { "@agentry/agentry/": "jsr:@agentry/agentry@^0.1/" }
+ * // { "@agentry/agentry/": "jsr:/@agentry/agentry@^0.1/" }
  * ```
  */
 export function frameworkImports(
@@ -84,8 +88,24 @@ export function frameworkImports(
   }
   const specifier = frameworkImport.trim();
   if (specifier === "") throw new McpcastError("frameworkImport must not be empty");
+  if (!/^(jsr|npm|https?|file):/i.test(specifier)) {
+    throw new McpcastError(
+      "frameworkImport must be a jsr:, npm:, http(s): or file: specifier (a checkout as a file: URL)",
+    );
+  }
   if (specifier.startsWith("file:")) {
     return checkoutImports(new URL(specifier.endsWith("/") ? specifier : `${specifier}/`));
   }
-  return { [`${PACKAGE}/`]: `${specifier.replace(/\/+$/, "")}/` };
+  return { [`${PACKAGE}/`]: prefixAddress(specifier) };
+}
+
+/**
+ * The address a prefix mapping points to: ends in "/", and a `jsr:` or `npm:` specifier takes the
+ * URL form (`jsr:/@scope/name@range/`) that a subpath can be resolved against.
+ */
+function prefixAddress(specifier: string): string {
+  const trimmed = specifier.replace(/\/+$/, "");
+  const registry = /^(jsr|npm):\/*(.*)$/i.exec(trimmed);
+  if (registry !== null) return `${registry[1].toLowerCase()}:/${registry[2]}/`;
+  return `${trimmed}/`;
 }
