@@ -33,6 +33,8 @@ export interface CastTarget {
   force: boolean;
   /** The plan comes from a spec (not from a plan file), so an existing plan would be replaced. */
   fromSpec: boolean;
+  /** `--framework-import`: where the project finds the library. @default the published package */
+  frameworkImport?: string;
 }
 
 /** What `dir` holds. */
@@ -90,6 +92,7 @@ export async function writeCast(target: CastTarget): Promise<WriteOutcome> {
     const result = await writeProject(target.plan, target.outDir, {
       writePlan: target.writePlan,
       force: target.force,
+      frameworkImport: target.frameworkImport,
     });
     return { ...outcome, files: result.written, kept: result.kept, removed: result.removed };
   } catch (error) {

@@ -24,6 +24,8 @@ export const DEFAULT_FRAMEWORK_IMPORT: string = "jsr:@agentry/agentry@^0.1";
 export type FrameworkImport = string | Readonly<Record<string, string>>;
 
 const PACKAGE = "@agentry/agentry";
+/** The entry points generated code imports; a checkout must export each. */
+const REQUIRED_EXPORTS = [`${PACKAGE}/mcp`, `${PACKAGE}/mcpcast`, `${PACKAGE}/mcpcast/runtime`];
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -35,12 +37,7 @@ function checkoutImports(root: URL): Record<string, string> {
     const text = Deno.readTextFileSync(new URL("deno.json", root));
     config = JSON.parse(text);
   } catch (cause) {
-    throw new McpcastError(
-      `frameworkImport ${root.href} is not a checkout of ${PACKAGE} (no readable deno.json)`,
-      {
-        cause,
-      },
-    );
+    throw new McpcastError(`frameworkImport ${root.href}: no readable deno.json there`, { cause });
   }
   if (!isRecord(config) || !isRecord(config.exports)) {
     throw new McpcastError(`frameworkImport ${root.href}: deno.json has no "exports" map`);
@@ -50,6 +47,10 @@ function checkoutImports(root: URL): Record<string, string> {
     if (typeof target !== "string") continue;
     const name = subpath === "." ? PACKAGE : `${PACKAGE}/${subpath.replace(/^\.\//, "")}`;
     out[name] = new URL(target, root).href;
+  }
+  const missing = REQUIRED_EXPORTS.find((name) => !Object.hasOwn(out, name));
+  if (missing !== undefined) {
+    throw new McpcastError(`frameworkImport ${root.href}: deno.json exports no '${missing}'`);
   }
   if (isRecord(config.imports)) {
     for (const [name, target] of Object.entries(config.imports)) {
