@@ -42,7 +42,8 @@ Options:
                           case-insensitive; repeatable; implies --external-refs). Each document is
                           loaded once, at most 50, each within the MCPCAST_* spec limits and all
                           together within MCPCAST_MAX_SPEC_BYTES
-  --name NAME             API name: lower-case letters, digits, '-' and '_' (default: from the title)
+  --name NAME             API name: lower-case letters, digits, '-' and '_' (default: a short title,
+                          else the spec's host: api.github.com is github)
   --max-tools N           at most N tools, reads kept first (default unlimited)
   --framework-import SPECIFIER|PATH
                           where the project finds the agentry library: a jsr:, npm: or http(s)
