@@ -48,7 +48,8 @@ Options:
   --framework-import SPECIFIER|PATH
                           where the project finds the agentry library: a jsr:, npm: or http(s)
                           specifier, or the path of a local checkout (written as its absolute
-                          file: URL) (default jsr:@agentry/agentry@^0.1, the published package)
+                          file: URL) (default: what the project's deno.json maps, else
+                          jsr:@agentry/agentry@^0.1, the published package)
   --plan FILE             regenerate the project from an edited mcpcast.plan.yaml instead of a spec
   --plan-only             write only mcpcast.plan.yaml (review or edit it, then use --plan)
   --no-curate             plan without a model, one tool per operation. This is the only mode for
