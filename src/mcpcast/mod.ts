@@ -85,6 +85,7 @@ export type {
 // The generated project: rendered in memory or written with mcpcast's ownership rules.
 export {
   type FrameworkImport,
+  frameworkImports,
   renderProject,
   type RenderProjectOptions,
   writeProject,

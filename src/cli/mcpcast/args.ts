@@ -8,6 +8,7 @@ import { resolve } from "node:path";
 import { API_NAME_PATTERN, type ApprovalMode, type AuthMode, type SafetyProfile } from "../../mcpcast/mod.ts";
 import { UsageError } from "../exit.ts";
 import { parseFlags } from "../parse_flags.ts";
+import { checkFrameworkImport } from "./framework_import.ts";
 
 /** Help text of `agentry mcpcast`. */
 export const MCPCAST_HELP = `Usage: agentry mcpcast SOURCE [options]
@@ -41,8 +42,14 @@ Options:
                           case-insensitive; repeatable; implies --external-refs). Each document is
                           loaded once, at most 50, each within the MCPCAST_* spec limits and all
                           together within MCPCAST_MAX_SPEC_BYTES
-  --name NAME             API name: lower-case letters, digits, '-' and '_' (default: from the title)
+  --name NAME             API name: lower-case letters, digits, '-' and '_' (default: a short title,
+                          else the spec's host: api.github.com is github)
   --max-tools N           at most N tools, reads kept first (default unlimited)
+  --framework-import SPECIFIER|PATH
+                          where the project finds the agentry library: a jsr:, npm: or http(s)
+                          specifier, or the path of a local checkout (written as its absolute
+                          file: URL) (default: what the project's deno.json maps, else
+                          jsr:@agentry/agentry@^0.1, the published package)
   --plan FILE             regenerate the project from an edited mcpcast.plan.yaml instead of a spec
   --plan-only             write only mcpcast.plan.yaml (review or edit it, then use --plan)
   --no-curate             plan without a model, one tool per operation. This is the only mode for
@@ -84,6 +91,8 @@ export interface McpcastArgs {
   name?: string;
   /** `--max-tools`. */
   maxTools?: number;
+  /** `--framework-import`: a specifier as given, or a checkout's path as its absolute `file:` URL. */
+  frameworkImport?: string;
   /** `--plan-only`. */
   planOnly: boolean;
   /** `--review`. */
@@ -111,7 +120,15 @@ const SPEC_ONLY = [
   "allow-ref-host",
 ] as const;
 /** Flags the wizard accepts as pre-filled answers. */
-const WIZARD_FLAGS = new Set(["interactive", "base-url", "out", "force", "no-curate", "help"]);
+const WIZARD_FLAGS = new Set([
+  "interactive",
+  "base-url",
+  "out",
+  "force",
+  "framework-import",
+  "no-curate",
+  "help",
+]);
 
 function parse(args: readonly string[]) {
   return parseFlags(args, {
@@ -127,6 +144,7 @@ function parse(args: readonly string[]) {
       "allow-ref-host": { type: "string", multiple: true },
       name: { type: "string" },
       "max-tools": { type: "string" },
+      "framework-import": { type: "string" },
       plan: { type: "string" },
       "plan-only": { type: "boolean" },
       "no-curate": { type: "boolean" },
@@ -214,7 +232,7 @@ function modeOf(values: Record<string, unknown>, source: string | undefined): Mc
             refused === "external-refs" || refused === "allow-ref-host"
               ? " (it reads self-contained specs; run without -i to follow external refs)"
               : " (it asks for that)"
-          }; it takes SOURCE, --base-url, --out and --force`,
+          }; it takes SOURCE, --base-url, --out, --force and --framework-import`,
       );
     }
     return "wizard";
@@ -246,6 +264,7 @@ export function parseMcpcastArgs(args: readonly string[]): McpcastArgs {
     throw new UsageError("--approval pending needs --auth api-key (a reviewer among the tenants decides)");
   }
   const plan = nonEmpty("plan", values.plan);
+  const frameworkImport = checkFrameworkImport(values["framework-import"]);
   return {
     mode,
     ...(source === undefined ? {} : { source }),
@@ -260,6 +279,7 @@ export function parseMcpcastArgs(args: readonly string[]): McpcastArgs {
     ...checkExternalRefs(values["external-refs"], values["allow-ref-host"]),
     name: checkName(values.name),
     maxTools: checkMaxTools(values["max-tools"]),
+    ...(frameworkImport === undefined ? {} : { frameworkImport }),
     planOnly: values["plan-only"] ?? false,
     review: values.review ?? false,
     json: values.json ?? false,

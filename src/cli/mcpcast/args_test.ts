@@ -109,6 +109,10 @@ Deno.test("mcpcast with no SOURCE, or with --interactive, is the guided setup, p
   assert.equal(options.source, "spec.yaml");
   assert.equal(options.baseUrl, "http://127.0.0.1:8000");
   assert.equal(parseMcpcastArgs(["--interactive", "--force", "--no-curate"]).force, true);
+  assert.equal(
+    parseMcpcastArgs(["-i", "--framework-import", "jsr:@agentry/agentry@^0.2"]).frameworkImport,
+    "jsr:@agentry/agentry@^0.2",
+  );
 });
 
 Deno.test("mcpcast --help needs nothing else and describes every flag, and that curation comes later", () => {
@@ -125,6 +129,7 @@ Deno.test("mcpcast --help needs nothing else and describes every flag, and that 
     "--allow-ref-host",
     "--name",
     "--max-tools",
+    "--framework-import",
     "--plan",
     "--plan-only",
     "--no-curate",

@@ -38,6 +38,7 @@ export async function mcpcastCommand(args: readonly string[], ctx: CliContext): 
       baseUrl: options.baseUrl,
       out: options.out,
       force: options.force,
+      frameworkImport: options.frameworkImport,
     });
   }
   if (options.review && (ctx.readLine === undefined || !(ctx.isTerminal?.("stdin") ?? false))) {
@@ -97,6 +98,7 @@ async function fromSpec(options: McpcastArgs, ctx: CliContext, progress: Progres
     planOnly: options.planOnly,
     force: options.force,
     fromSpec: true,
+    frameworkImport: options.frameworkImport,
   };
 }
 
@@ -113,6 +115,7 @@ async function fromPlanFile(options: McpcastArgs): Promise<CastTarget> {
     planOnly: false,
     force: options.force,
     fromSpec: false,
+    frameworkImport: options.frameworkImport,
   };
 }
 

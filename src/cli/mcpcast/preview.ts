@@ -123,6 +123,8 @@ export interface WizardChoices {
   out?: string;
   /** Whether writing needed --force. */
   force: boolean;
+  /** `--framework-import`, when given. */
+  frameworkImport?: string;
 }
 
 /** `value` quoted for a POSIX shell when it needs it. */
@@ -141,5 +143,6 @@ export function equivalentCommand(choices: WizardChoices): string {
   if (choices.name !== undefined) args.push("--name", choices.name);
   if (choices.out !== undefined) args.push("--out", choices.out);
   if (choices.force) args.push("--force");
+  if (choices.frameworkImport !== undefined) args.push("--framework-import", choices.frameworkImport);
   return args.map(quoteArgument).join(" ");
 }

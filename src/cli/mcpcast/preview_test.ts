@@ -64,5 +64,15 @@ Deno.test("the equivalent command lists only what differs from the defaults, she
     "agentry mcpcast 'my specs/it'\\''s.yaml' --base-url http://127.0.0.1:8000 --profile full --auth api-key " +
       "--name pets --out './out dir' --force",
   );
+  assert.equal(
+    equivalentCommand({
+      source: "s.yaml",
+      profile: "read-only",
+      auth: "passthrough",
+      force: false,
+      frameworkImport: "file:///src/agentry",
+    }),
+    "agentry mcpcast s.yaml --framework-import file:///src/agentry",
+  );
   assert.equal(quoteArgument("a$b"), "'a$b'");
 });

@@ -44,6 +44,8 @@ export interface WizardPrefill {
   out?: string;
   /** `--force`: write without asking about a non-empty directory. */
   force: boolean;
+  /** `--framework-import`, already checked: where the project finds the library. */
+  frameworkImport?: string;
 }
 
 const STEPS = 5;
@@ -213,6 +215,7 @@ async function guide(ask: Prompter, ctx: CliContext, prefill: WizardPrefill): Pr
     planOnly: false,
     force: target.force,
     fromSpec: true,
+    frameworkImport: prefill.frameworkImport,
   });
   ask.say("");
   for (const line of summaryLines(plan, outcome)) ask.say(line);
@@ -225,6 +228,7 @@ async function guide(ask: Prompter, ctx: CliContext, prefill: WizardPrefill): Pr
     ...(target.name === loaded.spec.info.apiName ? {} : { name: target.name }),
     ...(target.out === `./${target.name}-mcp` ? {} : { out: target.out }),
     force: target.force,
+    ...(prefill.frameworkImport === undefined ? {} : { frameworkImport: prefill.frameworkImport }),
   });
   ask.say(`Same result without questions: ${command}`);
   ask.say(`Next: cd ${target.out} && deno task test`);

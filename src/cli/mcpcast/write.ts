@@ -33,6 +33,11 @@ export interface CastTarget {
   force: boolean;
   /** The plan comes from a spec (not from a plan file), so an existing plan would be replaced. */
   fromSpec: boolean;
+  /**
+   * `--framework-import`: where the project finds the library. @default the import map of the
+   * project's existing `deno.json`, else the published package
+   */
+  frameworkImport?: string;
 }
 
 /** What `dir` holds. */
@@ -78,6 +83,29 @@ function isFileSystemError(error: unknown): boolean {
   return Object.values(Deno.errors).some((kind) => error instanceof kind);
 }
 
+/**
+ * The import map of the project's `deno.json` (after its generated header line), so that regenerating
+ * without `--framework-import` keeps the library source chosen before; `undefined` when there is none.
+ */
+export async function currentImports(outDir: string): Promise<Record<string, string> | undefined> {
+  let config: unknown;
+  try {
+    const text = await Deno.readTextFile(join(outDir, "deno.json"));
+    config = JSON.parse(text.replace(/^\/\/.*\n/, ""));
+  } catch {
+    return undefined;
+  }
+  const imports = typeof config === "object" && config !== null && "imports" in config
+    ? config.imports
+    : undefined;
+  if (typeof imports !== "object" || imports === null || Array.isArray(imports)) return undefined;
+  const entries = Object.entries(imports);
+  if (entries.length === 0 || entries.some(([, target]) => typeof target !== "string" || target === "")) {
+    return undefined;
+  }
+  return Object.fromEntries(entries);
+}
+
 /** Writes the plan alone, or the whole project; the files come back relative to the directory. */
 export async function writeCast(target: CastTarget): Promise<WriteOutcome> {
   const outcome = { shownDir: target.shownDir, outDir: target.outDir, planOnly: target.planOnly };
@@ -90,6 +118,7 @@ export async function writeCast(target: CastTarget): Promise<WriteOutcome> {
     const result = await writeProject(target.plan, target.outDir, {
       writePlan: target.writePlan,
       force: target.force,
+      frameworkImport: target.frameworkImport ?? await currentImports(target.outDir),
     });
     return { ...outcome, files: result.written, kept: result.kept, removed: result.removed };
   } catch (error) {

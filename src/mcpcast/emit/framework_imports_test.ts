@@ -2,11 +2,19 @@ import assert from "node:assert/strict";
 import { McpcastError } from "../errors.ts";
 import { DEFAULT_FRAMEWORK_IMPORT, frameworkImports } from "./framework_imports.ts";
 
-Deno.test("a registry specifier maps the package prefix", () => {
-  assert.deepEqual(frameworkImports(), { "@agentry/agentry/": `${DEFAULT_FRAMEWORK_IMPORT}/` });
-  assert.deepEqual(frameworkImports("npm:@agentry/agentry@1/"), {
-    "@agentry/agentry/": "npm:@agentry/agentry@1/",
-  });
+Deno.test("a registry specifier maps the package prefix to its URL form, which Deno can resolve subpaths against", () => {
+  assert.equal(DEFAULT_FRAMEWORK_IMPORT, "jsr:@agentry/agentry@^0.1");
+  assert.deepEqual(frameworkImports(), { "@agentry/agentry/": "jsr:/@agentry/agentry@^0.1/" });
+  for (
+    const [given, address] of [
+      ["npm:@agentry/agentry@1/", "npm:/@agentry/agentry@1/"],
+      ["jsr:/@agentry/agentry@0.1.3", "jsr:/@agentry/agentry@0.1.3/"],
+      ["JSR:@fork/agentry@^2", "jsr:/@fork/agentry@^2/"],
+      ["https://esm.example/agentry@0.1//", "https://esm.example/agentry@0.1/"],
+    ]
+  ) {
+    assert.deepEqual(frameworkImports(given), { "@agentry/agentry/": address }, given);
+  }
 });
 
 Deno.test("a checkout maps each export to its file and copies the checkout's dependencies", () => {
@@ -23,6 +31,8 @@ Deno.test("explicit entries are used as given; empty or broken ones are refused"
     "@agentry/agentry/mcp": "file:///x/mcp.ts",
   });
   assert.throws(() => frameworkImports(""), McpcastError);
+  assert.throws(() => frameworkImports("agentry"), McpcastError);
+  assert.throws(() => frameworkImports("github:agentry/agentry"), McpcastError);
   assert.throws(() => frameworkImports({ a: "" }), McpcastError);
   assert.throws(() => frameworkImports("file:///nonexistent-checkout/"), McpcastError);
 });

@@ -67,7 +67,9 @@ Deno.test("the generated tests call each read example and each gated tool", () =
 Deno.test("deno.json maps the framework, and the Dockerfile serves HTTP only for header-carrying modes", () => {
   const files = renderProject(emitPlan(), { frameworkImport: "jsr:@agentry/agentry@^0.2/" });
   const config = JSON.parse(files["deno.json"].split("\n").slice(1).join("\n"));
-  assert.deepEqual(config.imports, { "@agentry/agentry/": "jsr:@agentry/agentry@^0.2/" });
+  assert.deepEqual(config.imports, { "@agentry/agentry/": "jsr:/@agentry/agentry@^0.2/" });
+  const published = JSON.parse(renderProject(emitPlan())["deno.json"].split("\n").slice(1).join("\n"));
+  assert.deepEqual(published.imports, { "@agentry/agentry/": "jsr:/@agentry/agentry@^0.1/" });
   assert.deepEqual(Object.keys(config.tasks), ["start", "start:http", "test", "check"]);
   assert.match(files.Dockerfile, /--host", "0\.0\.0\.0"/);
   assert.match(files.Dockerfile, /^USER deno$/m);

@@ -8,19 +8,9 @@
 import { McpcastError } from "../errors.ts";
 import type { SpecInfo } from "../types.ts";
 import { isMapping, type SpecMapping, trimmedString } from "../_spec_values.ts";
+import { apiNameFor, specHost } from "./api_name.ts";
 
-const FILLER_WORDS: ReadonlySet<string> = new Set([
-  "api",
-  "apis",
-  "openapi",
-  "swagger",
-  "spec",
-  "specification",
-  "rest",
-  "json",
-]);
 const SUMMARY_MAX = 300;
-const NAME_MAX = 63;
 
 /** Options of {@link describeSpec}. */
 export interface DescribeSpecOptions {
@@ -39,7 +29,7 @@ export function describeSpec(document: SpecMapping, options: DescribeSpecOptions
   const description = trimmedString(info, "description");
   const version = typeof info.version === "number" ? String(info.version) : trimmedString(info, "version");
   const described: SpecInfo = {
-    apiName: apiNameFor(title, options.sourceLabel),
+    apiName: apiNameFor(title, { host: specHost(document), sourceLabel: options.sourceLabel }),
     summary: summaryLine(title, description),
     baseUrl: resolveBaseUrl(document, options),
   };
@@ -59,35 +49,6 @@ export function summaryLine(title: string | undefined, description: string | und
   let line = title ?? firstLine ?? "";
   if (title !== undefined && firstLine !== undefined && firstLine !== title) line = `${title}: ${firstLine}`;
   return line.length > SUMMARY_MAX ? `${line.slice(0, SUMMARY_MAX - 1).trimEnd()}…` : line;
-}
-
-/**
- * A slug for `text`: lower case, runs of other characters → "-", filler words (api, openapi,
- * swagger, rest, ...) and version tokens (`v2`, `3`) dropped, at most 63 characters; "" when nothing
- * is left.
- *
- * @example
- * ```ts
- * apiNameSlug("Swagger Petstore - OpenAPI 3.0"); // "petstore"
- * ```
- */
-export function apiNameSlug(text: string): string {
-  const ascii = text.normalize("NFKD").replace(/[\u0300-\u036f'\u2019]/g, "").toLowerCase();
-  const tokens = ascii.split(/[^a-z0-9]+/).filter((token) =>
-    token !== "" && !FILLER_WORDS.has(token) && !/^v?\d+$/.test(token)
-  );
-  return tokens.join("-").slice(0, NAME_MAX).replace(/-+$/, "");
-}
-
-/** The API name: the title's slug, else the source file or URL stem's, else "api". */
-export function apiNameFor(title: string | undefined, sourceLabel: string | undefined): string {
-  const fromTitle = title === undefined ? "" : apiNameSlug(title);
-  if (fromTitle !== "") return fromTitle;
-  if (sourceLabel === undefined || sourceLabel === "<inline>") return "api";
-  const path = sourceLabel.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, "").replace(/[/\\]+$/, "");
-  const base = path.split(/[/\\]/).pop() ?? "";
-  const stem = base.replace(/\.(json|ya?ml)$/i, "");
-  return apiNameSlug(stem) || "api";
 }
 
 /**

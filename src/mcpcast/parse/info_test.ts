@@ -1,28 +1,6 @@
 import assert from "node:assert/strict";
 import { McpcastError } from "../errors.ts";
-import { apiNameFor, apiNameSlug, describeSpec, resolveBaseUrl, serverUrl, summaryLine } from "./info.ts";
-
-Deno.test("the API name drops filler words and version tokens", () => {
-  assert.equal(apiNameSlug("Swagger Petstore - OpenAPI 3.0"), "petstore");
-  assert.equal(apiNameSlug("GitHub v3 REST API"), "github");
-  assert.equal(apiNameSlug("Stripe API v2024.01.02"), "stripe");
-  assert.equal(apiNameSlug("The JSON Spec Specification APIs"), "the");
-  assert.equal(apiNameSlug("Café Orders — Web3 Edition"), "cafe-orders-web3-edition");
-  assert.equal(apiNameSlug("GitHub's official OpenAPI spec"), "githubs-official");
-  assert.equal(apiNameSlug("OpenAPI 3.1"), "");
-  const long = apiNameSlug("word ".repeat(40));
-  assert.ok(long.length <= 63 && !long.endsWith("-"), long);
-  assert.match(long, /^[a-z0-9][a-z0-9_-]{0,62}$/);
-});
-
-Deno.test("an untitled API is named after its file or URL stem, and untitled inline text is api", () => {
-  assert.equal(apiNameFor(undefined, "specs/widgets-v2.openapi.yaml"), "widgets");
-  assert.equal(apiNameFor(undefined, "https://api.example.com/billing/openapi.json"), "api");
-  assert.equal(apiNameFor(undefined, "https://api.example.com/billing/orders.json"), "orders");
-  assert.equal(apiNameFor("OpenAPI", "/tmp/inventory.yml"), "inventory");
-  assert.equal(apiNameFor(undefined, "<inline>"), "api");
-  assert.equal(apiNameFor(undefined, undefined), "api");
-});
+import { describeSpec, resolveBaseUrl, serverUrl, summaryLine } from "./info.ts";
 
 Deno.test("the summary is 'Title: first description line' when they differ, capped at 300 characters", () => {
   assert.equal(summaryLine("Pets", "\n  Manage pets.  \nMore text."), "Pets: Manage pets.");
