@@ -74,6 +74,9 @@ interface Case {
   call: { tool: string; args: Record<string, unknown>; method: string; target: string };
 }
 
+const BERLIN = "efdbb9d1-02c2-4bc3-afb7-6788d8782b1e";
+const PARIS = "b2e783e1-c824-4d63-b37a-d8d698862f1d";
+
 const CASES: Case[] = [
   {
     spec: "tests/fixtures/specs/petstore_swagger2.yaml",
@@ -85,9 +88,10 @@ const CASES: Case[] = [
     auth: "passthrough",
     call: {
       tool: "get_trips",
-      args: { origin: "b2e7-berlin", destination: "efdb-paris", date: "2024-02-01T09:00:00Z", dogs: true },
+      // Slice B (issue 15, item 8): origin and destination are `format: uuid`, now checked before the call.
+      args: { origin: BERLIN, destination: PARIS, date: "2024-02-01T09:00:00Z", dogs: true },
       method: "GET",
-      target: "/api/trips?origin=b2e7-berlin&destination=efdb-paris&date=2024-02-01T09%3A00%3A00Z&dogs=true",
+      target: `/api/trips?origin=${BERLIN}&destination=${PARIS}&date=2024-02-01T09%3A00%3A00Z&dogs=true`,
     },
   },
 ];

@@ -171,6 +171,13 @@ function buildOperation(raw: unknown, item: SpecMapping, where: Where, context: 
     const params: ParamSpec[] = [...collected.params, ...body.params];
     operation.params = arrangeParams(params);
     operation.bodyEncoding = collected.encoding === "form" || body.encoding === "form" ? "form" : "json";
+    // Slice B (issue 15, item 2): a flattened body's description is kept in the operation's.
+    if (body.description !== undefined && !(operation.description ?? "").includes(body.description)) {
+      const own = operation.description;
+      operation.description = own === undefined
+        ? `Request body: ${body.description}`
+        : `${own}\n\nRequest body: ${body.description}`;
+    }
     const unsupported = collected.unsupported ?? body.unsupported;
     if (unsupported !== undefined) operation.unsupportedBody = unsupported;
   } catch (error) {

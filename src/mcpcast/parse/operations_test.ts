@@ -226,3 +226,16 @@ Deno.test("a Swagger 2 operation flattens its body, form-encodes formData and re
   assert.equal(upload.unsupportedBody, "unsupported request body media type multipart/form-data");
   assert.equal(create.baseUrl, "https://api.example.com");
 });
+
+Deno.test("a flattened body's description is kept in the operation's description", () => {
+  const body = (description: string) => ({
+    description,
+    content: { "application/json": { schema: { type: "object", properties: { name: { type: "string" } } } } },
+  });
+  const [described, bare] = extractOperations(openapi({
+    "/a": { post: { summary: "Rename", description: "Renames a.", requestBody: body("The new name.") } },
+    "/b": { post: { summary: "Rename", requestBody: body("The new name.") } },
+  }));
+  assert.equal(described.description, "Renames a.\n\nRequest body: The new name.");
+  assert.equal(bare.description, "Request body: The new name.");
+});

@@ -2,6 +2,14 @@
  * Request bodies → body parameters: the media type preference, flattening an object schema into one
  * parameter per property, the empty-object rule and the whole-body (`raw_body`) rule.
  *
+ * A body is flattened only when nothing is lost: an object whose own rules span several properties
+ * (`oneOf`, `anyOf`, `not`, `if`, `dependentRequired`, `dependencies`: "give `id`, or `owner` + `repo`
+ * + `number`") stays one `body` argument carrying the whole schema, so the agent sees, and the
+ * validator checks, those rules. A body with no schema (`{}` or none) is a free-form `body` object,
+ * required when the body is. The body's description is kept: on the `body` argument, or, for a
+ * flattened body, in {@linkcode BodyParams.description}. The media type's own example (`example`, or
+ * the first of `examples`) becomes the `body` argument's example when its schema has none.
+ *
  * @module
  */
 
@@ -21,6 +29,10 @@ const COMPOSITE_KEYS = [
   "additionalProperties",
   "patternProperties",
 ];
+/** Rules across properties that flattening into one parameter per property would lose. */
+const CROSS_PROPERTY_KEYS = ["oneOf", "anyOf", "not", "if", "dependentRequired", "dependencies"];
+/** The schema of a body the spec does not describe. */
+const FREE_FORM: JsonSchema = { type: "object" };
 
 /** Body parameters and how they are encoded. */
 export interface BodyParams {
@@ -30,6 +42,8 @@ export interface BodyParams {
   encoding: "json" | "form";
   /** Why the body cannot be sent, when only unsupported media types are offered. */
   unsupported?: string;
+  /** The body's description when it was flattened (no `body` argument carries it). */
+  description?: string;
 }
 
 /**
@@ -65,35 +79,67 @@ export function requestBodyParams(requestBody: unknown, resolver: RefResolver): 
   const encoding = media.split(";")[0].trim().toLowerCase() === FORM_MEDIA ? "form" : "json";
   const entry = content[media];
   if (!isMapping(entry)) throw malformed(`requestBody.content['${media}']`, "mapping", entry);
-  if (entry.schema === undefined || entry.schema === null) return { params: [], encoding };
+  const options = {
+    required: body.required === true,
+    description: trimmedString(body, "description"),
+    example: mediaExample(entry, resolver),
+  };
+  if (entry.schema === undefined || entry.schema === null) {
+    return withBodyDescription(flattenBody({}, options), encoding, options.description);
+  }
   if (!isMapping(entry.schema)) {
     throw malformed(`requestBody.content['${media}'].schema`, "mapping", entry.schema);
   }
   const resolved = resolver.resolve(entry.schema);
   throwRefProblems(resolved.problems);
-  const params = flattenBody(resolved.value as JsonSchema, {
-    required: body.required === true,
-    description: trimmedString(body, "description"),
-  });
-  return { params, encoding };
+  return withBodyDescription(
+    flattenBody(resolved.value as JsonSchema, options),
+    encoding,
+    options.description,
+  );
+}
+
+function withBodyDescription(
+  params: ParamSpec[],
+  encoding: BodyParams["encoding"],
+  description: string | undefined,
+): BodyParams {
+  const flattened = params.length > 0 && params.every((param) => param.location === "body");
+  return flattened && description !== undefined ? { params, encoding, description } : { params, encoding };
+}
+
+/** The media type's own example: its `example`, else the `value` of the first of its `examples`. */
+function mediaExample(entry: SpecMapping, resolver: RefResolver): unknown {
+  if (entry.example !== undefined && entry.example !== null) return entry.example;
+  if (!isMapping(entry.examples)) return undefined;
+  for (const item of Object.values(entry.examples)) {
+    const followed = resolver.follow(item);
+    if (isMapping(followed.value) && followed.value.value !== undefined && followed.value.value !== null) {
+      return followed.value.value;
+    }
+  }
+  return undefined;
 }
 
 /**
  * Body parameters for a resolved body schema (its `readOnly` properties dropped): one `body`
- * parameter per property of an object schema with properties; none for an object with empty
- * `properties` and no combinators, `items` or `additionalProperties` (or an empty schema); else a
- * single `body` parameter of location `raw_body` carrying the whole schema.
+ * parameter per property of an object schema with properties and no rule across properties (see the
+ * module documentation); none for an object with empty `properties` and no combinators, `items` or
+ * `additionalProperties`; a free-form `body` object for an empty schema; else a single `body`
+ * parameter of location `raw_body` carrying the whole schema (with `example`, when given and the
+ * schema has none).
  */
 export function flattenBody(
   schema: JsonSchema,
-  options: { required: boolean; description?: string },
+  options: { required: boolean; description?: string; example?: unknown },
 ): ParamSpec[] {
   const body = stripReadOnly(schema);
   const properties = body.properties;
   const type = body.type;
   const objectType = type === undefined || type === "object" ||
     (Array.isArray(type) && type.includes("object"));
-  if (objectType && isMapping(properties)) {
+  const crossProperty = CROSS_PROPERTY_KEYS.some((key) => key in body);
+  if (objectType && isMapping(properties) && !crossProperty) {
     const names = Object.keys(properties);
     const required = Array.isArray(body.required) ? body.required : [];
     if (names.length > 0) {
@@ -107,9 +153,12 @@ export function flattenBody(
     }
     if (!COMPOSITE_KEYS.some((key) => key in body)) return [];
   }
-  if (Object.keys(body).length === 0) return [];
+  const whole = Object.keys(body).length === 0 ? { ...FREE_FORM } : body;
+  if (options.example !== undefined && whole.example === undefined && whole.examples === undefined) {
+    whole.example = options.example;
+  }
   return [withDescription(
-    { name: "body", wireName: "body", location: "raw_body", required: options.required, schema: body },
+    { name: "body", wireName: "body", location: "raw_body", required: options.required, schema: whole },
     options.description ?? trimmedString(body, "description"),
   )];
 }

@@ -101,13 +101,64 @@ Deno.test("only unsupported media types make the operation unsupported, listing 
 
 Deno.test("an object with empty properties and nothing else gives no parameters (empty GET bodies)", () => {
   assert.deepEqual(flattenBody({ type: "object", properties: {} }, { required: false }), []);
-  assert.deepEqual(flattenBody({}, { required: false }), []);
   assert.deepEqual(requestBodyParams({ content: {} }, resolver).params, []);
-  assert.deepEqual(requestBodyParams({ content: { "application/json": {} } }, resolver).params, []);
   for (const extra of [{ additionalProperties: true }, { allOf: [{ type: "object" }] }, { items: {} }]) {
     const params = flattenBody({ type: "object", properties: {}, ...extra }, { required: false });
     assert.deepEqual(params.map((p) => p.location), ["raw_body"], JSON.stringify(extra));
   }
+});
+
+Deno.test("a JSON body with no schema is a free-form body object, required when the body is", () => {
+  for (const entry of [{}, { schema: {} }]) {
+    const required = requestBodyParams({ required: true, content: { "application/json": entry } }, resolver);
+    assert.deepEqual(required.params, [{
+      name: "body",
+      wireName: "body",
+      location: "raw_body",
+      required: true,
+      schema: { type: "object" },
+    }]);
+    const optional = requestBodyParams({ content: { "application/json": entry } }, resolver);
+    assert.deepEqual(optional.params.map((p) => [p.name, p.required]), [["body", false]]);
+  }
+});
+
+Deno.test("an object body with oneOf/anyOf stays one body argument with the whole schema and description", () => {
+  const schema = {
+    type: "object",
+    properties: { type: { type: "string" }, id: { type: "integer" }, owner: { type: "string" } },
+    required: ["type"],
+    oneOf: [{ required: ["id"] }, { required: ["owner"] }],
+  };
+  const body = requestBodyParams({
+    required: true,
+    description: "The item: its id, or its owner.",
+    content: {
+      "application/json": { schema, examples: { by_id: { value: { type: "Issue", id: 3 } } } },
+    },
+  }, resolver);
+  assert.deepEqual(body, {
+    encoding: "json",
+    params: [{
+      name: "body",
+      wireName: "body",
+      location: "raw_body",
+      required: true,
+      schema: { ...schema, example: { type: "Issue", id: 3 } },
+      description: "The item: its id, or its owner.",
+    }],
+  });
+  const anyOf = flattenBody({ properties: { a: {} }, anyOf: [{ required: ["a"] }] }, { required: false });
+  assert.deepEqual(anyOf.map((p) => p.location), ["raw_body"]);
+});
+
+Deno.test("a flattened body's description is returned beside its parameters", () => {
+  const body = requestBodyParams({
+    description: "The new name.",
+    content: { "application/json": { schema: { type: "object", properties: { name: { type: "string" } } } } },
+  }, resolver);
+  assert.equal(body.description, "The new name.");
+  assert.deepEqual(body.params.map((p) => p.name), ["name"]);
 });
 
 Deno.test("any other schema becomes a single raw body parameter named body", () => {

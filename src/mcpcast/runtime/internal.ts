@@ -8,6 +8,7 @@
 
 export { RUNTIME_VARIABLES, type RuntimeVariable } from "./config.ts";
 export { cleanSchema } from "./schema_clean.ts";
+export { type SchemaProblem, schemaProblem } from "./json_check.ts";
 export { visibleParams } from "./tool_options.ts";
 export { callValues, selectRoute } from "./route_select.ts";
 export { buildRequestParts, type RequestParts } from "./request_build.ts";

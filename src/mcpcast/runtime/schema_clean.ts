@@ -5,7 +5,9 @@
  * - OpenAPI 3.0 `nullable` / Swagger `x-nullable` become JSON Schema null: the type gains `"null"`, an
  *   enum gains `null`, a union gains a `{type: "null"}` member, `allOf` becomes `anyOf: [{allOf}, null]`.
  * - Boolean `exclusiveMinimum`/`exclusiveMaximum` (draft 4) take the numeric form.
- * - `example` becomes `examples: [..]`.
+ * - `example` becomes `examples: [..]`; an example that does not fit the (cleaned) schema it sits in,
+ *   formats included (see `json_check.ts`), is dropped, so every advertised example is one the tool
+ *   accepts.
  * - Dropped: vendor `x-` keys, `$ref`, `$defs`, `definitions`, `$schema`, `$id`, `discriminator`, `xml`,
  *   `externalDocs`; data values (`default`, `const`, `enum` members, `examples`) holding a `$ref` key;
  *   properties marked `readOnly` (and their `required` entries).
@@ -18,6 +20,7 @@
  */
 
 import type { JsonSchema } from "../types.ts";
+import { schemaProblem } from "./json_check.ts";
 
 /** Longest nested description kept. */
 export const NESTED_DESCRIPTION_MAX: number = 600;
@@ -196,7 +199,18 @@ function cleanAt(schema: JsonSchema, depth: number): JsonSchema {
     else delete out.required;
   }
   if (schema.nullable === true || schema["x-nullable"] === true) out = withNull(out);
-  return out;
+  return withFittingExamples(out);
+}
+
+/** `schema` with only the `examples` that fit it (the key removed when none does). */
+function withFittingExamples(schema: JsonSchema): JsonSchema {
+  if (!Array.isArray(schema.examples)) return schema;
+  const { examples, ...rules } = schema;
+  const kept = (examples as unknown[]).filter((example) => schemaProblem(rules, example) === undefined);
+  if (kept.length === examples.length) return schema;
+  if (kept.length === 0) delete schema.examples;
+  else set(schema, "examples", kept);
+  return schema;
 }
 
 /**

@@ -65,3 +65,24 @@ Deno.test("keywords a 2020-12 validator refuses are dropped, so every cleaned sc
   assert.deepEqual(properties.pair.prefixItems, [{ type: "string" }, { type: "integer" }]);
   assert.deepEqual(properties.size, { type: "integer" });
 });
+
+Deno.test("examples that do not fit their own schema are dropped, at every depth", () => {
+  assert.deepEqual(
+    cleanSchema({ type: "string", format: "uuid", example: "not-a-uuid" }),
+    { type: "string", format: "uuid" },
+  );
+  assert.deepEqual(cleanSchema({ type: "string", example: null }), { type: "string" });
+  assert.deepEqual(cleanSchema({ type: "string", nullable: true, example: null }), {
+    type: ["string", "null"],
+    examples: [null],
+  });
+  assert.deepEqual(cleanSchema({ type: "integer", examples: [4.5, 4] }), { type: "integer", examples: [4] });
+  assert.deepEqual(
+    cleanSchema({
+      type: "object",
+      properties: { at: { type: "string", format: "date-time", example: "yesterday" } },
+      example: { at: "2026-02-30T00:00:00Z" },
+    }),
+    { type: "object", properties: { at: { type: "string", format: "date-time" } } },
+  );
+});

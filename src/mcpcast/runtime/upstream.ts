@@ -5,7 +5,7 @@
  *
  * | Code | Retryable | When |
  * |---|---|---|
- * | `VALIDATION_ERROR` | no | no route has its required arguments; a path parameter is not one segment |
+ * | `VALIDATION_ERROR` | no | an argument the tool does not take, or a string that breaks its format (see `argument_check.ts`); no route has its required arguments; a path parameter is not one segment |
  * | `UPSTREAM_AUTH_MISSING` | no | the auth mode's credential is absent |
  * | `UPSTREAM_AUTH_INVALID` | no | the credential is not printable ASCII, or still a `<placeholder>` |
  * | `UPSTREAM_INSECURE` | no | a credential would travel over plain http to a host that is not loopback |
@@ -30,6 +30,7 @@ import {
 } from "./config.ts";
 import { type CredentialSource, upstreamCredential } from "./credential.ts";
 import { buildRequestParts } from "./request_build.ts";
+import { checkArguments } from "./argument_check.ts";
 import { readLimitedBody, responseResult } from "./response_read.ts";
 import { callValues, selectRoute } from "./route_select.ts";
 
@@ -151,6 +152,7 @@ export class Upstream {
     args: Readonly<Record<string, unknown>>,
     ctx: UpstreamCallContext = {},
   ): Promise<unknown> {
+    checkArguments(tool, args); // slice B (issue 15, item 8): unknown arguments and formats
     const values = callValues(tool, args);
     const route = selectRoute(tool, values);
     const parts = buildRequestParts(route, values, this.baseUrlFor(route));

@@ -12,6 +12,8 @@ import { isDeepStrictEqual } from "node:util";
 import { withinBounds } from "./example_bounds.ts";
 import { jsonNative } from "../json_native.ts";
 import { patternExample } from "./pattern_example.ts";
+import { cleanSchema, schemaProblem } from "../../runtime/internal.ts";
+import { toolExampleProblem } from "./example_check.ts";
 import type { ParamPlan } from "../types.ts";
 import type { JsonSchema } from "../../types.ts";
 
@@ -127,14 +129,25 @@ function fitExample(value: unknown, schema: JsonSchema): { value: unknown } | un
   return exampleMismatch(coerced, schema) === undefined ? { value: coerced } : undefined;
 }
 
-/** The spec's own example for `schema` (example, default, first of examples), if one fits and keeps its bounds. */
+/** Whether `value` passes the schema the tool advertises for `schema` (formats included). */
+function fitsStrictly(value: unknown, schema: JsonSchema): boolean {
+  return schemaProblem(cleanSchema(schema), value) === undefined;
+}
+
+/**
+ * The spec's own example for `schema` (example, default, first of examples), if one fits, keeps its
+ * bounds and passes the advertised schema (a malformed uuid, `null` for a string, `4.5` for an
+ * integer do not).
+ */
 function ownExample(schema: JsonSchema): { value: unknown } | undefined {
   const candidates: unknown[] = [schema.example, schema.default];
   if (Array.isArray(schema.examples)) candidates.push(schema.examples[0]);
   for (const candidate of candidates) {
     if (candidate === undefined || candidate === null) continue;
     const fitted = fitExample(candidate, schema);
-    if (fitted !== undefined && withinBounds(fitted.value, schema)) return fitted;
+    if (fitted !== undefined && withinBounds(fitted.value, schema) && fitsStrictly(fitted.value, schema)) {
+      return fitted;
+    }
   }
   return undefined;
 }
@@ -178,6 +191,12 @@ function lowerBound(schema: JsonSchema, integer: boolean): number {
 function synthesise(schema: JsonSchema, name: string, depth: number): unknown {
   const members = schema.enum;
   if (Array.isArray(members) && members.length > 0) return members[0];
+  if (isRecord(schema.properties) && depth < MAX_EXAMPLE_DEPTH) {
+    const alternatives = schema.oneOf ?? schema.anyOf;
+    if (Array.isArray(alternatives) && isRecord(alternatives[0])) {
+      return firstAlternative(schema, alternatives[0], depth);
+    }
+  }
   for (const combinator of ["oneOf", "anyOf", "allOf"]) {
     const options = schema[combinator];
     if (Array.isArray(options) && isRecord(options[0])) return exampleAt(options[0], name, depth + 1);
@@ -201,6 +220,24 @@ function synthesise(schema: JsonSchema, name: string, depth: number): unknown {
     );
   }
   return fitString(namedString(schema, name), schema);
+}
+
+/**
+ * An object for a schema whose properties are shared and whose `oneOf`/`anyOf` members pick among
+ * them ("`id`, or `owner` + `repo` + `number`"): its own required properties and the first member's,
+ * and nothing else, so exactly that member matches.
+ */
+function firstAlternative(schema: JsonSchema, member: JsonSchema, depth: number): Record<string, unknown> {
+  const props: Record<string, unknown> = { ...schema.properties as Record<string, unknown> };
+  if (isRecord(member.properties)) Object.assign(props, member.properties);
+  const names = [schema.required, member.required].flatMap((list) => Array.isArray(list) ? list : [])
+    .filter((key): key is string => typeof key === "string");
+  const out: Record<string, unknown> = {};
+  for (const key of new Set(names)) {
+    const sub = props[key];
+    out[key] = isRecord(sub) ? exampleAt(sub, key, depth + 1) : "string";
+  }
+  return out;
 }
 
 /** A string for `schema` from its format or the parameter's name. */
@@ -236,7 +273,8 @@ export function exampleValue(schema: JsonSchema, name = "value"): unknown {
 /**
  * A tool's example: a value for every required visible parameter; when none is required, for the
  * `prefer`red names (a multi-route tool passes its first route's required parameters). Null when
- * there is nothing to show.
+ * there is nothing to show, or when the example would not pass the tool's advertised input schema
+ * (see {@linkcode toolExampleProblem}): an example the server would refuse is worse than none.
  */
 export function makeExample(
   params: Readonly<Record<string, ParamPlan>>,
@@ -247,7 +285,8 @@ export function makeExample(
     names = prefer.filter((name) => Object.hasOwn(params, name) && !params[name].hidden);
   }
   if (names.length === 0) return null;
-  return Object.fromEntries(
+  const example = Object.fromEntries(
     names.map((name) => [name, jsonNative(exampleValue(params[name].json_schema, name))]),
   );
+  return toolExampleProblem(example, params) === undefined ? example : null;
 }

@@ -7,3 +7,4 @@
 
 export { exampleMismatch, makeExample } from "./examples.ts";
 export { withinBounds } from "./example_bounds.ts";
+export { toolExampleProblem } from "./example_check.ts";
