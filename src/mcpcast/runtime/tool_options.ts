@@ -10,9 +10,8 @@
  */
 
 import type { JsonSchemaObject, ToolOptions } from "../../mcp/mod.ts";
-import type { ParamPlan, ToolPlan } from "../plan/mod.ts";
 import type { JsonSchema } from "../types.ts";
-import { riskFloor } from "../plan/classify.ts";
+import { type ParamPlan, riskFloor, type ToolPlan } from "../plan/mod.ts";
 import { APPROVAL_CODE_ARG } from "./operator_approval.ts";
 import { routeAlternatives } from "./route_select.ts";
 import { cleanSchema } from "./schema_clean.ts";
