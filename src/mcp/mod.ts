@@ -201,7 +201,12 @@ export type {
   ApproverFunction,
 } from "./approval/approver.ts";
 export { approvalGate, type ApprovalGateOptions } from "./approval/approval_gate.ts";
-export { elicitationApprover, type ElicitationApproverOptions } from "./approval/elicitation_approver.ts";
+export {
+  CLIENT_REVIEWER,
+  ELICITATION_REVIEWER,
+  elicitationApprover,
+  type ElicitationApproverOptions,
+} from "./approval/elicitation_approver.ts";
 export {
   type PendingApprovalView,
   PendingApprover,

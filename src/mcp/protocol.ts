@@ -96,6 +96,10 @@ export function createSessionServer(server: ToolServer, options: SessionOptions 
       },
       elicit(params, requestOptions = {}) {
         if (!live) return Promise.reject(new Error("elicitation needs a live session"));
+        // A client that did not declare elicitation is not asked (it might never answer).
+        if (sdk.getClientCapabilities()?.elicitation === undefined) {
+          return Promise.reject(new Error("the client does not support elicitation"));
+        }
         return extra.sendRequest({ method: "elicitation/create", params }, ElicitResultSchema, {
           timeout: requestOptions.timeoutMs ?? 60_000,
         });

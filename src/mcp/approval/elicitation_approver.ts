@@ -21,11 +21,15 @@ export interface ElicitationApproverOptions {
 
 /** Reviewer id when the client's user answered. */
 export const CLIENT_REVIEWER: string = "elicitation:client-user";
-/** Reviewer id when no answer came back (no session, error, timeout). */
+/** Reviewer id when nobody decided: no session, an error or timeout, or a cancelled question. */
 export const ELICITATION_REVIEWER: string = "elicitation";
 
 const NO_SESSION = "no live MCP session for elicitation; denied fail-closed";
-const INVALID = "client declined or returned an invalid elicitation response";
+const INVALID = "the client returned an invalid elicitation response";
+const DECLINED = "the client's user declined";
+const CANCELLED = "the client's user dismissed the question without deciding";
+const UNREACHABLE =
+  "the client could not be asked (no elicitation support, or the request failed or timed out)";
 const OPTION_KEYS = {
   messageTemplate: true,
   timeoutMs: true,
@@ -62,7 +66,9 @@ function checkOptions(options: ElicitationApproverOptions): void {
  * with a form `{approve: boolean (required), reason: string}`. The call runs only when the client
  * accepts with `approve: true`. No live session (stateless HTTP), a client without elicitation
  * support, a decline, a cancel, an error, a timeout, or an answer without a boolean `approve` all
- * deny.
+ * deny, each with its own reason; when nobody decided (no session, no support, error, timeout,
+ * cancel) the decision's `reviewer_id` is {@linkcode ELICITATION_REVIEWER}, so a wrapping approver
+ * can offer another way to approve.
  *
  * Only useful when the caller is a human-facing client: the user being asked is the one who asked
  * for the call, so this confirms intent rather than giving a second pair of eyes (use
@@ -102,7 +108,13 @@ export function elicitationApprover(options: ElicitationApproverOptions = {}): A
           approval_request_id: request.request_id,
           error: error instanceof Error ? error.name : typeof error,
         });
-        return { approved: false, reason: INVALID, reviewer_id: ELICITATION_REVIEWER };
+        return { approved: false, reason: UNREACHABLE, reviewer_id: ELICITATION_REVIEWER };
+      }
+      if (answer.action === "decline") {
+        return { approved: false, reason: DECLINED, reviewer_id: CLIENT_REVIEWER };
+      }
+      if (answer.action === "cancel") {
+        return { approved: false, reason: CANCELLED, reviewer_id: ELICITATION_REVIEWER };
       }
       const approve = answer.action === "accept" ? answer.content?.approve : undefined;
       if (typeof approve !== "boolean") {

@@ -35,7 +35,10 @@ function answering(answer: ElicitResult | Error) {
   return { ctx: testContext({ session }).ctx, asked };
 }
 
-const INVALID = "client declined or returned an invalid elicitation response";
+const INVALID = "the client returned an invalid elicitation response";
+const DECLINED = "the client's user declined";
+const UNREACHABLE =
+  "the client could not be asked (no elicitation support, or the request failed or timed out)";
 
 Deno.test("elicitation approver asks the calling client with an approve/reason form", async () => {
   const { ctx, asked } = answering({ action: "accept", content: { approve: true } });
@@ -84,9 +87,17 @@ Deno.test("elicitation approver denies without a live session, and on decline, c
     reason: "no live MCP session for elicitation; denied fail-closed",
     reviewer_id: "elicitation",
   });
+  assert.deepEqual(await approver.decide(REQUEST, answering({ action: "decline" }).ctx), {
+    approved: false,
+    reason: DECLINED,
+    reviewer_id: "elicitation:client-user",
+  });
+  assert.deepEqual(await approver.decide(REQUEST, answering({ action: "cancel" }).ctx), {
+    approved: false,
+    reason: "the client's user dismissed the question without deciding",
+    reviewer_id: "elicitation",
+  });
   const answers: ElicitResult[] = [
-    { action: "decline" },
-    { action: "cancel" },
     { action: "accept" },
     { action: "accept", content: { approve: "yes" } },
     { action: "accept", content: { reason: "sure" } },
@@ -98,7 +109,7 @@ Deno.test("elicitation approver denies without a live session, and on decline, c
   const { ctx } = answering(new Error("Request timed out"));
   assert.deepEqual(await approver.decide(REQUEST, ctx), {
     approved: false,
-    reason: INVALID,
+    reason: UNREACHABLE,
     reviewer_id: "elicitation",
   });
 });
@@ -125,7 +136,7 @@ Deno.test("elicitation approval end to end: the client's yes runs the call and i
   approve = false;
   const error = errorOf(await alice.call("transfer", { amount: 6 }));
   assert.equal(error.code, "APPROVAL_DENIED");
-  assert.equal(error.message, `Approval denied for tool 'transfer': ${INVALID}`);
+  assert.equal(error.message, `Approval denied for tool 'transfer': ${DECLINED}`);
   assert.equal(error.details?.reviewer_id, "elicitation:client-user");
 });
 
@@ -134,7 +145,7 @@ Deno.test("elicitation approval end to end: a client without elicitation support
   await using alice = await connect(server, { apiKey: "k-alice" });
   const error = errorOf(await alice.call("transfer", { amount: 5 }));
   assert.equal(error.code, "APPROVAL_DENIED");
-  assert.equal(error.message, `Approval denied for tool 'transfer': ${INVALID}`);
+  assert.equal(error.message, `Approval denied for tool 'transfer': ${UNREACHABLE}`);
 });
 
 Deno.test("elicitation approval end to end: guards refuse before the client is asked", async () => {

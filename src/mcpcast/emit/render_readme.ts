@@ -69,9 +69,11 @@ function approvalSection(plan: McpcastPlan): string[] {
   lines.push(`${gated.length} tools wait for a human decision before every call: ${shown}.`, "");
   if (effectiveApproval(plan.api) === "elicitation") {
     lines.push(
-      "Mode `elicitation`: the server asks the calling client's user (MCP elicitation) and fails closed: a",
-      "client that cannot answer, declines or times out (`MCPCAST_APPROVAL_TIMEOUT`) gets `APPROVAL_DENIED`",
-      "and nothing reaches the API.",
+      // Slice E (issue 15, item 6): the no-elicitation path.
+      "Mode `elicitation`: the server asks the calling client's user (MCP elicitation). A user who declines,",
+      "or no answer within `MCPCAST_APPROVAL_TIMEOUT`, is `APPROVAL_DENIED`. A client that cannot be asked",
+      "(no elicitation support) gets `APPROVAL_REQUIRED`, and the server writes a one-time code for that exact",
+      "call to its stderr: give it to the agent (argument `approval_code`) only if you approve the call.",
     );
   } else {
     lines.push(
@@ -80,6 +82,11 @@ function approvalSection(plan: McpcastPlan): string[] {
       "and nobody approves their own call.",
     );
   }
+  lines.push(
+    "",
+    "`MCPCAST_APPROVE=tool1,tool2` approves those gated tools for good (no question asked); use it only for",
+    "tools you would approve every time.",
+  );
   const fixed = plan.tools.flatMap((tool) =>
     Object.entries(tool.params).filter(([, param]) => param.hidden && param.default !== undefined)
       .map(([name, param]) =>

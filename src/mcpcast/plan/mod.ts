@@ -16,7 +16,7 @@ export type {
   RoutePlan,
   ToolPlan,
 } from "./types.ts";
-export { type Classification, type ClassifiedOperation, classify } from "./classify.ts";
+export { type Classification, type ClassifiedOperation, classify, riskFloor } from "./classify.ts";
 export { API_NAME_PATTERN, groupFor, TOOL_NAME_PATTERN } from "./names.ts";
 export { isPlanDocument, loadPlan, PLAN_HEADER, savePlan } from "./yaml.ts";
 export { writePlanFile } from "./file.ts";

@@ -59,6 +59,12 @@ export const RUNTIME_VARIABLES: readonly RuntimeVariable[] = [
     meaning: "characters of an upstream error body quoted in the error (0 quotes none)",
   },
   { name: "MCPCAST_APPROVAL_TIMEOUT", default: "300", meaning: "seconds a gated call waits for a decision" },
+  // Slice E (issue 15, item 6): the operator's standing approval.
+  {
+    name: "MCPCAST_APPROVE",
+    default: "(none)",
+    meaning: "gated tools approved for good, comma-separated (no human is asked for these)",
+  },
   {
     name: "MCPCAST_MAX_PENDING",
     default: "100",

@@ -14,7 +14,7 @@ export { buildPlanServer, checkBind, type CheckBindOptions, type PlanServerOptio
 // The upstream client the generated tool modules call.
 export { Upstream, type UpstreamCallContext, type UpstreamFetch, type UpstreamOptions } from "./upstream.ts";
 export type { CredentialSource } from "./credential.ts";
-export { planToolOptions } from "./tool_options.ts";
+export { planToolOptions, type PlanToolSettings } from "./tool_options.ts";
 
 // The generated launcher's command line (its `main.ts`).
 export { LAUNCH_USAGE, type LaunchOptions, parseLaunchArgs } from "./launch_args.ts";

@@ -9,10 +9,12 @@
  * | `api-key` | holders of a key in `MCPCAST_CLIENT_KEYS` (`x-api-key`), each in a tenant | the tenant's, from `MCPCAST_UPSTREAM_TOKENS` | any |
  * | `none` | anyone who reaches it | none | loopback, unless public |
  *
- * Gated tools wait for a human: the calling client's user through MCP elicitation (the default, and
- * fail-closed: a client without elicitation is denied), or, under api-key auth, a queue that other
- * callers holding the `approver` role decide through `approvals_list` and `approvals_decide`, each
- * reviewer seeing only their own tenant's requests.
+ * Gated tools wait for a human: the calling client's user through MCP elicitation (the default), or,
+ * under api-key auth, a queue that other callers holding the `approver` role decide through
+ * `approvals_list` and `approvals_decide`, each reviewer seeing only their own tenant's requests.
+ * In elicitation mode a client that cannot be asked gets `APPROVAL_REQUIRED`, and the operator a
+ * one-time code on stderr that approves that exact call once (`approval_code`); in every mode
+ * `MCPCAST_APPROVE=tool,…` approves tools for good (see `operator_approval.ts`).
  *
  * @module
  */
@@ -35,7 +37,8 @@ import { effectiveApproval, type McpcastPlan, type ToolPlan } from "../plan/mod.
 import type { EnvLookup } from "../types.ts";
 import { readClientKeys } from "./client_keys.ts";
 import { readRuntimeConfig, type RuntimeConfig } from "./config.ts";
-import { planToolOptions } from "./tool_options.ts";
+import { OperatorApprover, readStandingApprovals } from "./operator_approval.ts";
+import { planToolOptions, type PlanToolSettings } from "./tool_options.ts";
 import { Upstream, type UpstreamFetch } from "./upstream.ts";
 
 /** Options for {@linkcode buildPlanServer}. */
@@ -46,6 +49,8 @@ export interface PlanServerOptions {
   env?: EnvLookup;
   /** Who approves gated calls, instead of the plan's approval mode (tests pass `() => true`). */
   approver?: Approver | ApproverFunction;
+  /** Where one-time approval codes are written for the operator. @default a line on stderr */
+  operatorLog?: (line: string) => void;
   /**
    * Registers the tools (a generated project passes its `src/tools/` modules).
    * @default every plan tool, with {@linkcode registerPlanTool}
@@ -97,26 +102,43 @@ export function planInstructions(plan: McpcastPlan, config: Pick<RuntimeConfig, 
   return parts.join(" ");
 }
 
-/** Registers `tool` on `server`: options from the plan, the handler calls the upstream. */
-export function registerPlanTool(server: ToolServer, tool: ToolPlan, upstream: Upstream): ToolServer {
-  return server.tool(tool.name, planToolOptions(tool), (args, ctx) => upstream.call(tool, args, ctx));
+/**
+ * Registers `tool` on `server`: options from the plan (`settings` as for {@linkcode planToolOptions}),
+ * the handler calls the upstream.
+ */
+export function registerPlanTool(
+  server: ToolServer,
+  tool: ToolPlan,
+  upstream: Upstream,
+  settings: PlanToolSettings = {},
+): ToolServer {
+  return server.tool(
+    tool.name,
+    planToolOptions(tool, settings),
+    (args, ctx) => upstream.call(tool, args, ctx),
+  );
 }
 
-function installApproval(
-  server: ToolServer,
+/** How gated calls are approved: the gate's approver, and whether one-time codes are issued. */
+interface ApprovalSetup {
+  approver: OperatorApprover;
+  queue?: PendingApprover;
+}
+
+function approvalSetup(
   plan: McpcastPlan,
   config: RuntimeConfig,
-  approver: Approver | ApproverFunction | undefined,
-): void {
-  const gateOptions = { timeout: config.approvalTimeoutSeconds };
-  if (approver !== undefined) {
-    server.use(approvalGate(approver, gateOptions));
-    return;
+  options: PlanServerOptions & { env: EnvLookup },
+): ApprovalSetup | undefined {
+  const gated = plan.tools.filter((tool) => tool.requires_approval).map((tool) => tool.name);
+  const standing = readStandingApprovals(options.env, gated);
+  const operator = { standing, codeSeconds: config.approvalTimeoutSeconds, log: options.operatorLog };
+  if (options.approver !== undefined) {
+    return { approver: new OperatorApprover(toApprover(options.approver), operator) };
   }
-  if (!plan.tools.some((tool) => tool.requires_approval)) return;
+  if (gated.length === 0) return undefined;
   if (effectiveApproval(plan.api) === "elicitation") {
-    server.use(approvalGate(elicitationApprover(), gateOptions));
-    return;
+    return { approver: new OperatorApprover(elicitationApprover(), { ...operator, codes: true }) };
   }
   let queue: PendingApprover;
   try {
@@ -132,8 +154,17 @@ function installApproval(
         "MCPCAST_MAX_PENDING",
     );
   }
-  server.use(approvalGate(queue, gateOptions));
-  queue.register(server);
+  return { approver: new OperatorApprover(queue, operator), queue };
+}
+
+function toApprover(approver: Approver | ApproverFunction): Approver {
+  if (typeof approver !== "function") return approver;
+  return {
+    decide: async (request, ctx) => {
+      const value = await approver(request, ctx);
+      return typeof value === "boolean" ? { approved: value } : value;
+    },
+  };
 }
 
 /**
@@ -164,7 +195,12 @@ export function buildPlanServer(plan: McpcastPlan, options: PlanServerOptions = 
     requireTenant: apiKey,
   });
   if (apiKey) server.use(authMiddleware(new ApiKeyAuth({ keys: readClientKeys(env) })));
-  installApproval(server, plan, config, options.approver);
+  const approval = approvalSetup(plan, config, { ...options, env });
+  if (approval !== undefined) {
+    server.use(approvalGate(approval.approver, { timeout: config.approvalTimeoutSeconds }));
+    approval.queue?.register(server);
+  }
+  const approvalCode = approval?.approver.issuesCodes ?? false;
   const upstream = new Upstream(plan.api, {
     fetch: options.fetch,
     env,
@@ -176,7 +212,7 @@ export function buildPlanServer(plan: McpcastPlan, options: PlanServerOptions = 
     baseUrl: config.baseUrl,
   });
   if (options.tools) options.tools(server, upstream);
-  else for (const tool of plan.tools) registerPlanTool(server, tool, upstream);
+  else for (const tool of plan.tools) registerPlanTool(server, tool, upstream, { approvalCode });
   return server;
 }
 

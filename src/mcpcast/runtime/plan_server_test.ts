@@ -43,9 +43,13 @@ Deno.test("a passthrough server lists the plan's tools and forwards the caller's
 
 Deno.test("gated tools ask the calling client by default and fail closed without elicitation", async () => {
   const fake = fakeUpstream();
-  const server = buildPlanServer(petPlan(), { fetch: fake.fetch, env: envOf() });
+  const server = buildPlanServer(petPlan(), {
+    fetch: fake.fetch,
+    env: envOf(),
+    operatorLog: () => undefined,
+  });
   await using client = await createTestClient(server, { token: TOKEN });
-  assert.equal(errorCode(await client.callTool("delete_pet", { petId: "7" })), "APPROVAL_DENIED");
+  assert.equal(errorCode(await client.callTool("delete_pet", { petId: "7" })), "APPROVAL_REQUIRED");
   assert.equal(fake.seen.length, 0);
   const approving = buildPlanServer(petPlan(), { fetch: fake.fetch, env: envOf(), approver: () => true });
   await using approved = await createTestClient(approving, { token: TOKEN });

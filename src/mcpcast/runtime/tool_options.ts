@@ -10,8 +10,9 @@
  */
 
 import type { JsonSchemaObject, ToolOptions } from "../../mcp/mod.ts";
-import type { ParamPlan, ToolPlan } from "../plan/mod.ts";
 import type { JsonSchema } from "../types.ts";
+import { type ParamPlan, riskFloor, type ToolPlan } from "../plan/mod.ts";
+import { APPROVAL_CODE_ARG } from "./operator_approval.ts";
 import { routeAlternatives } from "./route_select.ts";
 import { cleanSchema } from "./schema_clean.ts";
 
@@ -149,28 +150,92 @@ export function planToolDescription(tool: ToolPlan): string {
   return lines.join("\n");
 }
 
-const IDEMPOTENT_METHODS = new Set(["GET", "HEAD", "PUT", "DELETE", "OPTIONS"]);
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS", "TRACE"]);
+const IDEMPOTENT_METHODS = new Set([...SAFE_METHODS, "PUT", "DELETE"]);
+
+/** Settings for {@linkcode planToolOptions}. */
+export interface PlanToolSettings {
+  /**
+   * Advertise the optional `approval_code` argument on a gated tool: the server issues one-time
+   * codes (elicitation mode). @default true
+   */
+  approvalCode?: boolean;
+}
+
+/** Title prefix and description lead of a gated tool, for clients to show. */
+export const APPROVAL_MARKER = "[requires approval]";
 
 /**
- * The registration options of `tool`: description, input schema, sorted tags, annotations from its
- * risk (`readOnlyHint` for read, `destructiveHint` for destructive; `idempotentHint` when every route
- * uses GET, HEAD, PUT, DELETE or OPTIONS; `openWorldHint` always) and `requiresApproval` from the plan.
+ * The MCP annotations of `tool`, set on every tool. `readOnlyHint`: classified read, or every route
+ * a safe method (GET, HEAD, OPTIONS, TRACE) whose id and path name nothing destructive.
+ * `destructiveHint`: classified destructive, or any DELETE route (a write or financial POST, PUT or
+ * PATCH is not: it adds or replaces). `idempotentHint`: every route GET, HEAD, OPTIONS, TRACE, PUT or
+ * DELETE. `openWorldHint`: always (every tool calls a remote API).
+ */
+export function planToolAnnotations(
+  tool: ToolPlan,
+): Required<Pick<ToolOptions, "readOnlyHint" | "destructiveHint" | "idempotentHint" | "openWorldHint">> {
+  const readOnly = tool.risk === "read" ||
+    (tool.risk !== "destructive" &&
+      tool.routes.every((route) =>
+        SAFE_METHODS.has(route.method) && riskFloor(route.operation_id, route.method, route.path) === "read"
+      ));
+  return {
+    readOnlyHint: readOnly,
+    destructiveHint: !readOnly &&
+      (tool.risk === "destructive" || tool.routes.some((route) => route.method === "DELETE")),
+    idempotentHint: tool.routes.every((route) => IDEMPOTENT_METHODS.has(route.method)),
+    openWorldHint: true,
+  };
+}
+
+function withApprovalCode(input: JsonSchemaObject): JsonSchemaObject {
+  const properties: Record<string, unknown> = { ...input.properties };
+  Object.defineProperty(properties, APPROVAL_CODE_ARG, {
+    value: {
+      type: "string",
+      description:
+        "Only after this tool failed with APPROVAL_REQUIRED: the one-time code a human read in the " +
+        "server's log and gave you for this exact call. Never guess one.",
+    },
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
+  return { ...input, properties };
+}
+
+/**
+ * The registration options of `tool`: description, input schema, sorted tags, annotations
+ * ({@linkcode planToolAnnotations}) and `requiresApproval` from the plan. A gated tool is listed
+ * like any other, marked for clients: its title is "[requires approval] <name>", its description
+ * starts with the marker, and (unless `settings.approvalCode` is false) it takes an optional
+ * `approval_code`.
  *
  * @example
  * ```ts ignore
  * server.tool(tool.name, planToolOptions(tool), (args, ctx) => upstream.call(tool, args, ctx));
  * ```
  */
-export function planToolOptions(tool: ToolPlan): ToolOptions<JsonSchemaObject> {
+export function planToolOptions(
+  tool: ToolPlan,
+  settings: PlanToolSettings = {},
+): ToolOptions<JsonSchemaObject> {
+  const gated = tool.requires_approval;
+  const description = planToolDescription(tool);
+  const input = planToolInput(tool);
   const options: ToolOptions<JsonSchemaObject> = {
-    description: planToolDescription(tool),
-    input: planToolInput(tool),
+    description: gated
+      ? `${APPROVAL_MARKER} A human must approve every call.\n\n${description}`
+      : description,
+    input:
+      gated && (settings.approvalCode ?? true) && !Object.hasOwn(input.properties ?? {}, APPROVAL_CODE_ARG)
+        ? withApprovalCode(input)
+        : input,
     tags: [...new Set(tool.tags)].sort(),
-    openWorldHint: true,
-    idempotentHint: tool.routes.every((route) => IDEMPOTENT_METHODS.has(route.method)),
-    requiresApproval: tool.requires_approval,
+    ...planToolAnnotations(tool),
+    requiresApproval: gated,
   };
-  if (tool.risk === "read") options.readOnlyHint = true;
-  if (tool.risk === "destructive") options.destructiveHint = true;
+  if (gated) options.title = `${APPROVAL_MARKER} ${tool.name}`;
   return options;
 }

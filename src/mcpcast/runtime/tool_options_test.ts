@@ -33,20 +33,62 @@ Deno.test("the input schema lists visible params with their description and defa
   });
 });
 
-Deno.test("annotations follow the risk and gated tools require approval", () => {
+/** A one-route tool of `risk` with `method`, its annotations. */
+function hints(method: string, risk: string, operationId = "doIt", path = "/things/{id}") {
+  const single = plan({
+    api: { name: "t", base_url: "https://h.example" },
+    profile: "full",
+    tools: [{
+      name: "t",
+      description: "T.",
+      risk,
+      requires_approval: risk !== "read",
+      routes: [{
+        operation_id: operationId,
+        method,
+        path,
+        params: { id: { location: "path", required: true } },
+      }],
+      params: { id: { required: true } },
+    }],
+  });
+  const { readOnlyHint, destructiveHint, idempotentHint, openWorldHint } = planToolOptions(single.tools[0]);
+  return [readOnlyHint, destructiveHint, idempotentHint, openWorldHint];
+}
+
+Deno.test("every tool carries all four hints, from its methods and risk class", () => {
+  // [readOnly, destructive, idempotent, openWorld]
+  assert.deepEqual(hints("GET", "read", "getThing"), [true, false, true, true]);
+  assert.deepEqual(hints("HEAD", "read", "headThing"), [true, false, true, true]);
+  assert.deepEqual(hints("POST", "read", "searchThings", "/things/{id}/search"), [true, false, false, true]);
+  assert.deepEqual(hints("POST", "write", "createThing"), [false, false, false, true]);
+  assert.deepEqual(hints("PATCH", "write", "updateThing"), [false, false, false, true]);
+  assert.deepEqual(hints("PUT", "write", "replaceThing"), [false, false, true, true]);
+  assert.deepEqual(hints("DELETE", "destructive", "deleteThing"), [false, true, true, true]);
+  assert.deepEqual(hints("POST", "destructive", "cancelThing"), [false, true, false, true]);
+  assert.deepEqual(hints("POST", "financial", "chargeThing"), [false, false, false, true]);
+  // A GET raised to write by a scope the plan does not record still only reads; one naming a delete does not.
+  assert.deepEqual(hints("GET", "write", "getThing"), [true, false, true, true]);
+  assert.deepEqual(hints("GET", "write", "deleteThingLegacy"), [false, false, true, true]);
+});
+
+Deno.test("gated tools are marked in title and description and take an optional approval_code", () => {
   const pets = petPlan();
+  const gated = planToolOptions(toolOf(pets, "delete_pet"));
+  assert.equal(gated.requiresApproval, true);
+  assert.equal(gated.title, "[requires approval] delete_pet");
+  assert.match(
+    gated.description ?? "",
+    /^\[requires approval\] A human must approve every call\.\n\nDelete a pet\./,
+  );
+  assert.deepEqual(Object.keys(gated.input?.properties ?? {}), ["petId", "approval_code"]);
+  assert.deepEqual(gated.input?.required, ["petId"]);
+  const noCode = planToolOptions(toolOf(pets, "delete_pet"), { approvalCode: false });
+  assert.deepEqual(Object.keys(noCode.input?.properties ?? {}), ["petId"]);
   const read = planToolOptions(toolOf(pets, "get_pet"));
-  assert.equal(read.readOnlyHint, true);
-  assert.equal(read.destructiveHint, undefined);
-  assert.equal(read.idempotentHint, true);
-  assert.equal(read.openWorldHint, true);
-  const destructive = planToolOptions(toolOf(pets, "delete_pet"));
-  assert.equal(destructive.destructiveHint, true);
-  assert.equal(destructive.requiresApproval, true);
-  const financial = planToolOptions(toolOf(pets, "charge"));
-  assert.equal(financial.destructiveHint, undefined);
-  assert.equal(financial.idempotentHint, false);
-  assert.equal(financial.requiresApproval, true);
+  assert.equal(read.title, undefined);
+  assert.equal(read.requiresApproval, false);
+  assert.doesNotMatch(read.description ?? "", /requires approval/);
 });
 
 Deno.test("the description adds route alternatives, fixed values and the example", () => {
