@@ -170,7 +170,7 @@ function buildOperation(raw: unknown, item: SpecMapping, where: Where, context: 
     const body = requestBodyParams(raw.requestBody, context.resolver);
     const params: ParamSpec[] = [...collected.params, ...body.params];
     operation.params = arrangeParams(params);
-    operation.bodyEncoding = collected.encoding === "form" || body.encoding === "form" ? "form" : "json";
+    operation.bodyEncoding = collected.encoding === "form" ? "form" : body.encoding; // slice C: multipart
     const unsupported = collected.unsupported ?? body.unsupported;
     if (unsupported !== undefined) operation.unsupportedBody = unsupported;
   } catch (error) {

@@ -10,6 +10,7 @@ import { cloneData, type RefResolver } from "./refs.ts";
 import { flattenBody, withDescription } from "./request_body.ts";
 import type { JsonSchema, ParamLocation, ParamSpec } from "../types.ts";
 import { isMapping, type SpecMapping, trimmedString } from "../_spec_values.ts";
+import { paramStyle } from "./param_style.ts"; // slice C: serialization
 
 /** Swagger 2 parameter keywords that make up a parameter's schema when it has no `schema`. */
 const INLINE_KEYWORDS = [
@@ -103,7 +104,14 @@ function plainParam(entry: SpecMapping, location: ParamLocation, resolver: RefRe
   const name = entry.name as string;
   const schema = parameterSchema(entry, name, resolver);
   return withDescription(
-    { name, wireName: name, location, required: location === "path" || entry.required === true, schema },
+    {
+      name,
+      wireName: name,
+      location,
+      required: location === "path" || entry.required === true,
+      schema,
+      ...paramStyle(entry, location === "raw_body" ? "body" : location), // slice C: serialization
+    },
     trimmedString(entry, "description") ?? trimmedString(schema, "description"),
   );
 }

@@ -104,6 +104,16 @@ export function exposedParams(op: Operation, credential: CredentialSlot): ParamS
   );
 }
 
+/** slice C: the serialization fields of a parameter, in plan form (only those the spec sets). */
+function wireStyle(param: ParamSpec): Partial<RouteParam> {
+  const out: Partial<RouteParam> = {};
+  if (param.style !== undefined) out.style = param.style;
+  if (param.explode !== undefined) out.explode = param.explode;
+  if (param.allowReserved === true) out.allow_reserved = true;
+  if (param.contentType !== undefined) out.content_type = param.contentType;
+  return out;
+}
+
 /** The wire mapping of `op` as a route (not validated). */
 export function routeFromOperation(
   op: Operation,
@@ -114,6 +124,7 @@ export function routeFromOperation(
       location: param.location as RouteParam["location"],
       required: param.required,
       ...(param.wireName !== param.name ? { wire_name: param.wireName } : {}),
+      ...wireStyle(param), // slice C: serialization
     }]),
   );
   const base = routeBaseUrl(op, options.baseUrl);
