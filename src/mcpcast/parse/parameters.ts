@@ -157,8 +157,8 @@ const TIERS: Readonly<Record<ParamLocation, number>> = {
 /**
  * Parameters in path, query, body order (header and cookie last), with collisions renamed: the first
  * of path > query > body keeps a name, a later one becomes `<location>_<name>` (`body_<name>` for a
- * body or raw body; numbered when that is taken too) and keeps its wire name. Header and cookie
- * parameters are never exposed and never take part.
+ * body or raw body, `header_<name>`, `cookie_<name>`; numbered when that is taken too) and keeps its
+ * wire name. Header and cookie parameters come last and yield to the others.
  */
 export function arrangeParams(params: readonly ParamSpec[]): ParamSpec[] {
   const ordered = params.map((param, index) => ({ param, index })).sort((a, b) =>
@@ -166,7 +166,6 @@ export function arrangeParams(params: readonly ParamSpec[]): ParamSpec[] {
   ).map(({ param }) => param);
   const taken = new Set<string>();
   return ordered.map((param) => {
-    if (param.location === "header" || param.location === "cookie") return param;
     if (!taken.has(param.name)) {
       taken.add(param.name);
       return param;

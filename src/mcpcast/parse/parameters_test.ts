@@ -182,7 +182,7 @@ Deno.test("malformed parameter lists and unresolvable references are defects", (
   );
 });
 
-Deno.test("name collisions keep path > query > body and rename later ones with their location", () => {
+Deno.test("name collisions keep path > query > body > header > cookie and rename later ones with their location", () => {
   const arranged = arrangeParams([
     param("body", "id"),
     param("header", "id"),
@@ -200,8 +200,8 @@ Deno.test("name collisions keep path > query > body and rename later ones with t
     ["body", "body_id", "id"],
     ["raw_body", "body_body", "body"],
     ["body", "body_query_id", "query_id"],
-    ["header", "id", "id"],
-    ["cookie", "id", "id"],
+    ["header", "header_id", "id"],
+    ["cookie", "cookie_id", "id"],
   ]);
 });
 

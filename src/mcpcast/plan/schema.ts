@@ -105,7 +105,7 @@ const PARAM_STYLE_NAMES = [
 ] as const;
 
 const RouteParamShape = z.strictObject({
-  location: z.enum(["path", "query", "body", "raw_body"]),
+  location: z.enum(["path", "query", "header", "cookie", "body", "raw_body"]), // slice C: header, cookie
   required: z.boolean().default(false),
   wire_name: z.string().overwrite(scrubText).min(1, "wire_name must not be empty").nullish(),
   // slice C: serialization

@@ -18,7 +18,7 @@ import type {
 } from "../types.ts";
 
 /** Where a tool parameter travels on one route. */
-export type RouteParamLocation = "path" | "query" | "body" | "raw_body";
+export type RouteParamLocation = "path" | "query" | "header" | "cookie" | "body" | "raw_body";
 
 /** How one tool parameter is sent by one route. */
 export interface RouteParam {
@@ -29,7 +29,7 @@ export interface RouteParam {
   /** Name on the wire when it differs from the tool parameter name (`body_name` sent as `name`). */
   wire_name?: string;
   // -- slice C (serialization); absent = the OpenAPI default for the location.
-  /** Serialization style (default: path `simple`; query and form body `form`). */
+  /** Serialization style (default: path and header `simple`; query, cookie and form body `form`). */
   style?: ParamStyle;
   /** Whether arrays and objects are exploded (default: true for `form`, else false). */
   explode?: boolean;

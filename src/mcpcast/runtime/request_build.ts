@@ -1,10 +1,11 @@
 /**
- * The HTTP request of one route: the URL (path parameters percent-encoded as single segments, query
- * parameters in their wire names) and the body (JSON, or form-encoded with bracket notation).
+ * The HTTP request of one route: the URL, the header and cookie parameters, and the body (JSON,
+ * form-encoded or multipart), each parameter serialized by its route's `style`/`explode`/
+ * `allow_reserved` (OpenAPI defaults when absent: path and header `simple`, query, cookie and form
+ * body fields `form` exploded; see `serialize.ts`). Absent and null values are omitted.
  *
- * Query encoding: null omitted; booleans `true`/`false`; arrays of scalars repeated (`k=a&k=b`);
- * arrays of objects indexed (`k[0][a]=1`); objects deepObject (`k[a][b]=v`). Form bodies use the
- * same bracket notation, arrays always indexed (`line_items[0][price]=…`, Stripe style).
+ * Form bodies: each field by its style (`deepObject` gives Stripe's `metadata[k]=v`), or as JSON text
+ * when its `content_type` is JSON. Multipart bodies: see `multipart.ts`.
  *
  * Body: a `raw_body` parameter is the whole body; otherwise a route that declares body parameters
  * sends an object of the ones given (`{}` when none was), except for GET and HEAD, which carry no
@@ -19,6 +20,8 @@ import { multipartBody } from "./multipart.ts";
 import {
   defaultStyle,
   percentEncode,
+  serializeCookie,
+  serializeHeader,
   serializePath,
   serializeQuery,
   type StyleOptions,
@@ -33,6 +36,8 @@ export interface RequestParts {
   url: URL;
   /** Body text and its content type, when the request has one. */
   body?: { text: string; contentType: string };
+  /** Header parameters (`simple`) and the `cookie` header (`form` pairs joined by `; `), when given. */
+  headers?: Array<[name: string, value: string]>;
 }
 
 type Scalar = string | number | boolean;
@@ -162,8 +167,25 @@ function buildBody(route: RoutePlan, values: ReadonlyMap<string, unknown>): Requ
   return { text: JSON.stringify(object), contentType: JSON_TYPE };
 }
 
+function buildHeaders(route: RoutePlan, values: ReadonlyMap<string, unknown>): Array<[string, string]> {
+  const headers: Array<[string, string]> = [];
+  const cookies: string[] = [];
+  for (const [name, param] of Object.entries(route.params)) {
+    const value = values.get(name);
+    if (value === undefined || value === null) continue;
+    if (param.location === "header") {
+      headers.push([wireName(name, param), serializeHeader(value, param.explode === true)]);
+    }
+    if (param.location === "cookie") {
+      cookies.push(...serializeCookie(wireName(name, param), value, param.explode ?? true));
+    }
+  }
+  if (cookies.length > 0) headers.push(["cookie", cookies.join("; ")]);
+  return headers;
+}
+
 /**
- * The URL and body for `route` with `values` (by tool parameter name), under `baseUrl` (no trailing
+ * The URL, body and header parameters for `route` with `values` (by tool parameter name), under `baseUrl` (no trailing
  * slash).
  *
  * @throws {ToolError} `VALIDATION_ERROR` for a missing path parameter or one that is not a single
@@ -192,5 +214,6 @@ export function buildRequestParts(
     );
   if (query.length > 0) url.search = query.join("&");
   const body = buildBody(route, values);
-  return body === undefined ? { url } : { url, body };
+  const headers = buildHeaders(route, values);
+  return { url, ...(body === undefined ? {} : { body }), ...(headers.length === 0 ? {} : { headers }) };
 }

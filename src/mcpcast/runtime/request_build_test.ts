@@ -114,6 +114,37 @@ Deno.test("query styles from the plan: form unexploded, pipe and space delimited
   );
 });
 
+Deno.test("header parameters are simple and cookie parameters form pairs in one cookie header", () => {
+  const r = route({
+    params: {
+      tags: { location: "header", required: false, wire_name: "X-Tags" },
+      point: { location: "header", required: false, wire_name: "X-Point", explode: true },
+      none: { location: "header", required: false },
+      sid: { location: "cookie", required: false },
+      prefs: { location: "cookie", required: false },
+      langs: { location: "cookie", required: false, explode: false },
+    },
+  });
+  const parts = buildRequestParts(
+    r,
+    values({
+      tags: ["a", "b"],
+      point: { x: 1 },
+      none: null,
+      sid: "a b",
+      prefs: { dark: true },
+      langs: ["en", "fr"],
+    }),
+    "https://h.example",
+  );
+  assert.deepEqual(parts.headers, [
+    ["X-Tags", "a,b"],
+    ["X-Point", "x=1"],
+    ["cookie", "sid=a%20b; dark=true; langs=en,fr"],
+  ]);
+  assert.equal(buildRequestParts(route({}), values({}), "https://h.example").headers, undefined);
+});
+
 Deno.test("array and object path parameters are serialized by style instead of refused", () => {
   const r = route({
     path: "/a/{ids}/b/{point}/c{tags}/d{m}",

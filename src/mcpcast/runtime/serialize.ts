@@ -159,11 +159,11 @@ function deepPairs(key: string, value: unknown): Array<[string, string]> {
 
 /**
  * A header value (`simple`): `blue,black,brown`, `R,100,G,200` or, exploded, `R=100,G=200`. Header
- * values are not percent-encoded, except that line breaks and other control characters are.
+ * values are not percent-encoded, except for characters a header cannot carry as they are: control
+ * characters (line breaks included) and anything outside ASCII.
  */
 export function serializeHeader(value: unknown, explode: boolean): string {
-  // deno-lint-ignore no-control-regex
-  const safe = (text: string) => text.replace(/[\x00-\x1F\x7F]/g, (char) => percentEncode(char));
+  const safe = (text: string) => text.replace(/[^\x20-\x7E]/gu, (char) => percentEncode(char));
   if (!Array.isArray(value) && !isRecord(value)) return safe(scalarText(value));
   const pairs = entriesOf(value);
   if (!isRecord(value)) return pairs.map(([, item]) => safe(item)).join(",");

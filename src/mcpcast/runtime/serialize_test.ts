@@ -95,11 +95,12 @@ Deno.test("nested values outside deepObject travel as JSON text", () => {
   );
 });
 
-Deno.test("headers are simple (not percent-encoded but for control characters); cookies are form", () => {
+Deno.test("headers are simple (percent-encoded only for control and non-ASCII characters); cookies are form", () => {
   assert.equal(serializeHeader(ARRAY, false), "blue,black,brown");
   assert.equal(serializeHeader(OBJECT, false), "R,100,G,200,B,150");
   assert.equal(serializeHeader(OBJECT, true), "R=100,G=200,B=150");
   assert.equal(serializeHeader("a b/c\r\nX: y", false), "a b/c%0D%0AX: y");
+  assert.equal(serializeHeader("café\t", false), "caf%C3%A9%09");
   assert.deepEqual(serializeCookie("color", ARRAY, false), ["color=blue,black,brown"]);
   assert.deepEqual(serializeCookie("color", ARRAY, true), ["color=blue", "color=black", "color=brown"]);
   assert.deepEqual(serializeCookie("color", OBJECT, true), ["R=100", "G=200", "B=150"]);

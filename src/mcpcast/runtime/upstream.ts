@@ -170,7 +170,9 @@ export class Upstream {
         },
       );
     }
-    const headers = new Headers({ accept: "application/json, */*;q=0.5" });
+    // slice C: header and cookie parameters first; the runtime's own headers and the credential win.
+    const headers = new Headers(parts.headers);
+    headers.set("accept", "application/json, */*;q=0.5");
     if (parts.body !== undefined) headers.set("content-type", parts.body.contentType);
     // slice C: appended as text, so the styled query (commas, allowReserved) is not re-encoded by searchParams.
     if (credential?.location === "query") {

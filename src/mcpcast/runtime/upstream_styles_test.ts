@@ -11,6 +11,7 @@ interface Raw {
   method: string;
   target: string;
   contentType: string | null;
+  headers: Headers;
   body: string;
 }
 
@@ -28,6 +29,7 @@ function recordingUpstream(): { origin: Promise<string>; seen: Raw[] } & AsyncDi
       method: request.method,
       target: url.pathname + url.search,
       contentType: request.headers.get("content-type"),
+      headers: request.headers,
       body: await request.text(),
     });
     return Response.json({}, { status: 201 });
@@ -66,12 +68,19 @@ Deno.test("a plan generated from an OpenAPI 3.1 spec sends every declared style 
     ids_piped: [1, 2],
     words: ["big", "red"],
     next: "/page/2",
+    "X-Tags": ["a", "b"],
+    "X-Point": { x: 1, y: 2 },
+    session: "s1",
+    langs: ["en", "fr"],
   });
   assert.equal(
     upstream.seen[0].target,
     "/v1/items/3,4/tags.a,b/atx=1,y=2/m;coords=u;coords=v" +
       "?fields=name,size&R=100&G=200&filter%5Bstate%5D=open&ids_piped=1%7C2&words=big%20red&next=/page/2",
   );
+  assert.equal(upstream.seen[0].headers.get("x-tags"), "a,b");
+  assert.equal(upstream.seen[0].headers.get("x-point"), "x=1,y=2");
+  assert.equal(upstream.seen[0].headers.get("cookie"), "session=s1; langs=en,fr");
 
   await client.call(toolOf(plan, submitForm.name), {
     amount: 5,
