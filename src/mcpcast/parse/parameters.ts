@@ -8,7 +8,7 @@
 import { malformed, throwRefProblems } from "./operation_defect.ts";
 import { cloneData, type RefResolver } from "./refs.ts";
 import { flattenBody, withDescription } from "./request_body.ts";
-import type { JsonSchema, ParamLocation, ParamSpec } from "../types.ts";
+import type { BodyEncoding, JsonSchema, ParamLocation, ParamSpec } from "../types.ts";
 import { isMapping, type SpecMapping, trimmedString } from "../_spec_values.ts";
 import { paramStyle } from "./param_style.ts"; // slice C: serialization
 
@@ -33,16 +33,27 @@ const INLINE_KEYWORDS = [
   "x-nullable",
 ];
 
-const MULTIPART_REASON = "unsupported request body media type multipart/form-data";
-
 /** Parameters collected from the `parameters` lists. */
 export interface CollectedParams {
   /** Path, query, header and cookie parameters, plus Swagger 2 body and form parameters. */
   params: ParamSpec[];
-  /** `form` when there are Swagger 2 `formData` parameters. */
-  encoding: "json" | "form";
-  /** Why the operation is unsupported (a Swagger 2 file upload). */
-  unsupported?: string;
+  /**
+   * With Swagger 2 `formData` parameters: `multipart` for a file parameter or when `consumes` offers
+   * `multipart/form-data` and not `application/x-www-form-urlencoded`, else `form`; otherwise `json`.
+   */
+  encoding: BodyEncoding;
+}
+
+const FORM_MEDIA = "application/x-www-form-urlencoded";
+const MULTIPART_MEDIA = "multipart/form-data";
+
+/** Whether a Swagger 2 `consumes` list asks for multipart rather than url-encoded form data. */
+function consumesMultipart(consumes: unknown): boolean {
+  if (!Array.isArray(consumes)) return false;
+  const types = consumes.filter((item) => typeof item === "string").map((item) =>
+    item.split(";")[0].trim().toLowerCase()
+  );
+  return types.includes(MULTIPART_MEDIA) && !types.includes(FORM_MEDIA);
 }
 
 /**
@@ -53,6 +64,7 @@ export function collectParameters(
   pathLevel: unknown,
   operationLevel: unknown,
   resolver: RefResolver,
+  options: { consumes?: unknown } = {},
 ): CollectedParams {
   const merged = new Map<string, SpecMapping>();
   for (const [list, where] of [[pathLevel, "path parameters"], [operationLevel, "parameters"]] as const) {
@@ -61,8 +73,7 @@ export function collectParameters(
     }
   }
   const params: ParamSpec[] = [];
-  let encoding: "json" | "form" = "json";
-  let unsupported: string | undefined;
+  let encoding: BodyEncoding = "json";
   for (const entry of merged.values()) {
     const name = entry.name as string;
     const place = entry.in as string;
@@ -75,14 +86,21 @@ export function collectParameters(
         ...flattenBody(resolved.value as JsonSchema, { required: entry.required === true, description }),
       );
     } else if (place === "formData") {
-      if (entry.type === "file") unsupported ??= MULTIPART_REASON;
-      encoding = "form";
-      params.push(plainParam(entry, "body", resolver));
+      // slice C: a file parameter is a multipart file part (its content given as text).
+      const file = entry.type === "file";
+      if (file || consumesMultipart(options.consumes)) encoding = "multipart";
+      else if (encoding === "json") encoding = "form";
+      const param = plainParam(
+        file ? { ...entry, type: "string", format: "binary" } : entry,
+        "body",
+        resolver,
+      );
+      params.push(file ? { ...param, contentType: "application/octet-stream" } : param);
     } else if (place === "path" || place === "query" || place === "header" || place === "cookie") {
       params.push(plainParam(entry, place, resolver));
     }
   }
-  return { params, encoding, unsupported };
+  return { params, encoding };
 }
 
 function parameterEntries(list: unknown, where: string, resolver: RefResolver): SpecMapping[] {

@@ -130,4 +130,12 @@ Deno.test("a plan generated from a Swagger 2 spec sends each collectionFormat ov
   await client.call(labels, { names: ["x", "y"], owner: "ann" });
   assert.equal(upstream.seen[1].body, "names=x%7Cy&owner=ann");
   assert.equal(upstream.seen[1].contentType, "application/x-www-form-urlencoded");
+  const upload = plan.tools.find((tool) => tool.routes[0].operation_id === "uploadFile")!;
+  await client.call(upload, { file: "bytes", caption: "a cat" });
+  const sent = upstream.seen[2];
+  const form = await new Response(sent.body, { headers: { "content-type": sent.contentType! } }).formData();
+  const file = form.get("file");
+  assert.ok(file instanceof File);
+  assert.equal(await file.text(), "bytes");
+  assert.equal(form.get("caption"), "a cat");
 });
