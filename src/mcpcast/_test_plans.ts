@@ -157,7 +157,11 @@ export function petPlan(api: Record<string, unknown> = {}): McpcastPlan {
           method: "POST",
           path: "/charges",
           body_encoding: "form",
-          params: { amount: { location: "body", required: true }, metadata: { location: "body" } },
+          params: {
+            amount: { location: "body", required: true },
+            // slice C: Stripe declares `encoding: {metadata: {style: deepObject, explode: true}}`.
+            metadata: { location: "body", style: "deepObject", explode: true },
+          },
         }],
         params: {
           amount: { required: true, json_schema: { type: "integer" } },

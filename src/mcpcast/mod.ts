@@ -67,6 +67,7 @@ export type {
 export type {
   ApprovalMode,
   AuthMode,
+  BodyEncoding, // slice C
   CredentialSlot,
   EnvLookup,
   HttpMethod,
@@ -74,6 +75,7 @@ export type {
   Operation,
   ParamLocation,
   ParamSpec,
+  ParamStyle, // slice C
   ParsedSpec,
   RiskClass,
   SafetyProfile,

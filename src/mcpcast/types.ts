@@ -31,7 +31,30 @@ export interface ParamSpec {
   schema: JsonSchema;
   /** Its description, when the spec gives one. */
   description?: string;
+  // -- slice C (serialization): how the value is written on the wire; absent = the location's default.
+  /** Serialization style (Swagger 2 `collectionFormat` mapped: csv, ssv, tsv, pipes, multi). */
+  style?: ParamStyle;
+  /** Whether arrays and objects are exploded. */
+  explode?: boolean;
+  /** Query: reserved characters are sent unencoded. */
+  allowReserved?: boolean;
+  /** Body property of a form or multipart body: its `encoding.contentType`. */
+  contentType?: string;
 }
+
+/** A serialization style (OpenAPI 3 names; `tabDelimited` stands for Swagger 2 `collectionFormat: tsv`). */
+export type ParamStyle =
+  | "matrix"
+  | "label"
+  | "simple"
+  | "form"
+  | "spaceDelimited"
+  | "pipeDelimited"
+  | "tabDelimited"
+  | "deepObject";
+
+/** How body parameters are encoded: JSON, `application/x-www-form-urlencoded` or `multipart/form-data`. */
+export type BodyEncoding = "json" | "form" | "multipart";
 
 /** Kinds of security scheme, normalised. */
 export type SecuritySchemeType = "apiKey" | "http" | "oauth2" | "openIdConnect" | "mutualTLS" | "basic";
@@ -83,7 +106,7 @@ export interface Operation {
   /** Parameters, in path, query, body order after collision renames. */
   params: ParamSpec[];
   /** How body parameters are encoded. */
-  bodyEncoding: "json" | "form";
+  bodyEncoding: BodyEncoding;
   /** Schema of the first success response, when resolvable. */
   successSchema?: JsonSchema;
   /** Why the operation cannot be mapped to a tool, when it cannot. */

@@ -50,6 +50,8 @@ interface Context {
   forced: boolean;
   specUrl?: string;
   responseSchemas: boolean;
+  /** Swagger 2 document-level `consumes` (slice C: multipart formData). */
+  consumes: unknown;
 }
 
 /**
@@ -81,6 +83,7 @@ export function extractOperations(
     forced: options.baseUrl !== undefined && options.baseUrl.trim() !== "",
     specUrl: options.specUrl,
     responseSchemas: options.responseSchemas ?? true,
+    consumes: document.consumes,
   };
   const usedIds = new Set<string>();
   const operations: Operation[] = [];
@@ -166,11 +169,13 @@ function buildOperation(raw: unknown, item: SpecMapping, where: Where, context: 
     baseUrl: operationServer ?? base.baseUrl,
   };
   try {
-    const collected = collectParameters(item.parameters, raw.parameters, context.resolver);
+    const collected = collectParameters(item.parameters, raw.parameters, context.resolver, {
+      consumes: raw.consumes ?? context.consumes, // slice C: Swagger 2 multipart formData
+    });
     const body = requestBodyParams(raw.requestBody, context.resolver);
     const params: ParamSpec[] = [...collected.params, ...body.params];
     operation.params = arrangeParams(params);
-    operation.bodyEncoding = collected.encoding === "form" || body.encoding === "form" ? "form" : "json";
+    operation.bodyEncoding = collected.encoding === "json" ? body.encoding : collected.encoding; // slice C
     // Slice B (issue 15, item 2): a flattened body's description is kept in the operation's.
     if (body.description !== undefined && !(operation.description ?? "").includes(body.description)) {
       const own = operation.description;
@@ -178,7 +183,7 @@ function buildOperation(raw: unknown, item: SpecMapping, where: Where, context: 
         ? `Request body: ${body.description}`
         : `${own}\n\nRequest body: ${body.description}`;
     }
-    const unsupported = collected.unsupported ?? body.unsupported;
+    const unsupported = body.unsupported;
     if (unsupported !== undefined) operation.unsupportedBody = unsupported;
   } catch (error) {
     if (!(error instanceof OperationDefect)) throw error;

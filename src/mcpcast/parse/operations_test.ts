@@ -189,7 +189,7 @@ Deno.test("a body property that collides with a path parameter is exposed as bod
   assert.equal(operation.bodyEncoding, "json");
 });
 
-Deno.test("a Swagger 2 operation flattens its body, form-encodes formData and refuses file uploads", () => {
+Deno.test("a Swagger 2 operation flattens its body, form-encodes formData and sends file uploads as multipart", () => {
   const document = {
     swagger: "2.0",
     host: "api.example.com",
@@ -223,7 +223,14 @@ Deno.test("a Swagger 2 operation flattens its body, form-encodes formData and re
   }], ["name", "body", {
     type: "string",
   }]]);
-  assert.equal(upload.unsupportedBody, "unsupported request body media type multipart/form-data");
+  // slice C: a file parameter makes the body multipart, the file a binary string part.
+  assert.equal(upload.unsupportedBody, undefined);
+  assert.equal(upload.bodyEncoding, "multipart");
+  assert.deepEqual(upload.params.map((p) => [p.name, p.schema, p.contentType]), [[
+    "file",
+    { type: "string", format: "binary" },
+    "application/octet-stream",
+  ]]);
   assert.equal(create.baseUrl, "https://api.example.com");
 });
 

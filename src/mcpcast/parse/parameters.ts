@@ -8,8 +8,9 @@
 import { malformed, throwRefProblems } from "./operation_defect.ts";
 import { cloneData, type RefResolver } from "./refs.ts";
 import { flattenBody, withDescription } from "./request_body.ts";
-import type { JsonSchema, ParamLocation, ParamSpec } from "../types.ts";
+import type { BodyEncoding, JsonSchema, ParamLocation, ParamSpec } from "../types.ts";
 import { isMapping, type SpecMapping, trimmedString } from "../_spec_values.ts";
+import { paramStyle } from "./param_style.ts"; // slice C: serialization
 
 /** Swagger 2 parameter keywords that make up a parameter's schema when it has no `schema`. */
 const INLINE_KEYWORDS = [
@@ -32,16 +33,27 @@ const INLINE_KEYWORDS = [
   "x-nullable",
 ];
 
-const MULTIPART_REASON = "unsupported request body media type multipart/form-data";
-
 /** Parameters collected from the `parameters` lists. */
 export interface CollectedParams {
   /** Path, query, header and cookie parameters, plus Swagger 2 body and form parameters. */
   params: ParamSpec[];
-  /** `form` when there are Swagger 2 `formData` parameters. */
-  encoding: "json" | "form";
-  /** Why the operation is unsupported (a Swagger 2 file upload). */
-  unsupported?: string;
+  /**
+   * With Swagger 2 `formData` parameters: `multipart` for a file parameter or when `consumes` offers
+   * `multipart/form-data` and not `application/x-www-form-urlencoded`, else `form`; otherwise `json`.
+   */
+  encoding: BodyEncoding;
+}
+
+const FORM_MEDIA = "application/x-www-form-urlencoded";
+const MULTIPART_MEDIA = "multipart/form-data";
+
+/** Whether a Swagger 2 `consumes` list asks for multipart rather than url-encoded form data. */
+function consumesMultipart(consumes: unknown): boolean {
+  if (!Array.isArray(consumes)) return false;
+  const types = consumes.filter((item) => typeof item === "string").map((item) =>
+    item.split(";")[0].trim().toLowerCase()
+  );
+  return types.includes(MULTIPART_MEDIA) && !types.includes(FORM_MEDIA);
 }
 
 /**
@@ -52,6 +64,7 @@ export function collectParameters(
   pathLevel: unknown,
   operationLevel: unknown,
   resolver: RefResolver,
+  options: { consumes?: unknown } = {},
 ): CollectedParams {
   const merged = new Map<string, SpecMapping>();
   for (const [list, where] of [[pathLevel, "path parameters"], [operationLevel, "parameters"]] as const) {
@@ -60,8 +73,7 @@ export function collectParameters(
     }
   }
   const params: ParamSpec[] = [];
-  let encoding: "json" | "form" = "json";
-  let unsupported: string | undefined;
+  let encoding: BodyEncoding = "json";
   for (const entry of merged.values()) {
     const name = entry.name as string;
     const place = entry.in as string;
@@ -74,14 +86,21 @@ export function collectParameters(
         ...flattenBody(resolved.value as JsonSchema, { required: entry.required === true, description }),
       );
     } else if (place === "formData") {
-      if (entry.type === "file") unsupported ??= MULTIPART_REASON;
-      encoding = "form";
-      params.push(plainParam(entry, "body", resolver));
+      // slice C: a file parameter is a multipart file part (its content given as text).
+      const file = entry.type === "file";
+      if (file || consumesMultipart(options.consumes)) encoding = "multipart";
+      else if (encoding === "json") encoding = "form";
+      const param = plainParam(
+        file ? { ...entry, type: "string", format: "binary" } : entry,
+        "body",
+        resolver,
+      );
+      params.push(file ? { ...param, contentType: "application/octet-stream" } : param);
     } else if (place === "path" || place === "query" || place === "header" || place === "cookie") {
       params.push(plainParam(entry, place, resolver));
     }
   }
-  return { params, encoding, unsupported };
+  return { params, encoding };
 }
 
 function parameterEntries(list: unknown, where: string, resolver: RefResolver): SpecMapping[] {
@@ -103,7 +122,14 @@ function plainParam(entry: SpecMapping, location: ParamLocation, resolver: RefRe
   const name = entry.name as string;
   const schema = parameterSchema(entry, name, resolver);
   return withDescription(
-    { name, wireName: name, location, required: location === "path" || entry.required === true, schema },
+    {
+      name,
+      wireName: name,
+      location,
+      required: location === "path" || entry.required === true,
+      schema,
+      ...paramStyle(entry, location === "raw_body" ? "body" : location), // slice C: serialization
+    },
     trimmedString(entry, "description") ?? trimmedString(schema, "description"),
   );
 }
@@ -149,8 +175,8 @@ const TIERS: Readonly<Record<ParamLocation, number>> = {
 /**
  * Parameters in path, query, body order (header and cookie last), with collisions renamed: the first
  * of path > query > body keeps a name, a later one becomes `<location>_<name>` (`body_<name>` for a
- * body or raw body; numbered when that is taken too) and keeps its wire name. Header and cookie
- * parameters are never exposed and never take part.
+ * body or raw body, `header_<name>`, `cookie_<name>`; numbered when that is taken too) and keeps its
+ * wire name. Header and cookie parameters come last and yield to the others.
  */
 export function arrangeParams(params: readonly ParamSpec[]): ParamSpec[] {
   const ordered = params.map((param, index) => ({ param, index })).sort((a, b) =>
@@ -158,7 +184,6 @@ export function arrangeParams(params: readonly ParamSpec[]): ParamSpec[] {
   ).map(({ param }) => param);
   const taken = new Set<string>();
   return ordered.map((param) => {
-    if (param.location === "header" || param.location === "cookie") return param;
     if (!taken.has(param.name)) {
       taken.add(param.name);
       return param;

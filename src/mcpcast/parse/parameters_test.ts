@@ -107,7 +107,6 @@ Deno.test("a Swagger 2 body parameter is flattened into body properties", () => 
       schema: { type: "string" },
     }],
     encoding: "json",
-    unsupported: undefined,
   });
   const list = collectParameters(undefined, [{
     name: "pets",
@@ -126,7 +125,7 @@ Deno.test("a Swagger 2 body parameter is flattened into body properties", () => 
   }]);
 });
 
-Deno.test("formData parameters become form-encoded body parameters, and a file upload is unsupported", () => {
+Deno.test("formData parameters become form-encoded body parameters, and a file upload multipart", () => {
   const form = collectParameters(undefined, [{
     name: "name",
     in: "formData",
@@ -146,7 +145,20 @@ Deno.test("formData parameters become form-encoded body parameters, and a file u
     in: "formData",
     type: "file",
   }], resolver);
-  assert.equal(upload.unsupported, "unsupported request body media type multipart/form-data");
+  // slice C: a file parameter, or `consumes` offering only multipart, makes the body multipart.
+  assert.equal(upload.encoding, "multipart");
+  assert.deepEqual(upload.params.map((p) => [p.name, p.schema, p.contentType]), [
+    ["meta", { type: "string" }, undefined],
+    ["file", { type: "string", format: "binary" }, "application/octet-stream"],
+  ]);
+  const consumes = (list: string[]) =>
+    collectParameters(undefined, [{ name: "a", in: "formData", type: "string" }], resolver, {
+      consumes: list,
+    })
+      .encoding;
+  assert.equal(consumes(["multipart/form-data"]), "multipart");
+  assert.equal(consumes(["multipart/form-data", "application/x-www-form-urlencoded"]), "form");
+  assert.equal(consumes([]), "form");
 });
 
 Deno.test("malformed parameter lists and unresolvable references are defects", () => {
@@ -182,7 +194,7 @@ Deno.test("malformed parameter lists and unresolvable references are defects", (
   );
 });
 
-Deno.test("name collisions keep path > query > body and rename later ones with their location", () => {
+Deno.test("name collisions keep path > query > body > header > cookie and rename later ones with their location", () => {
   const arranged = arrangeParams([
     param("body", "id"),
     param("header", "id"),
@@ -200,8 +212,8 @@ Deno.test("name collisions keep path > query > body and rename later ones with t
     ["body", "body_id", "id"],
     ["raw_body", "body_body", "body"],
     ["body", "body_query_id", "query_id"],
-    ["header", "id", "id"],
-    ["cookie", "id", "id"],
+    ["header", "header_id", "id"],
+    ["cookie", "cookie_id", "id"],
   ]);
 });
 

@@ -6,15 +6,14 @@ import { parseSpec } from "./parse_spec.ts";
 
 const SPECS = fileURLToPath(new URL("../../../tests/fixtures/specs/", import.meta.url));
 
-Deno.test("the Swagger 2.0 petstore (YAML) parses into 20 operations, the file upload unsupported", async () => {
+Deno.test("the Swagger 2.0 petstore (YAML) parses into 20 operations, the file upload multipart", async () => {
   const spec = await parseSpec(`${SPECS}petstore_swagger2.yaml`, { env: envOf() });
   assert.equal(spec.operations.length, 20);
   assert.equal(spec.info.apiName, "petstore");
   assert.equal(spec.info.baseUrl, "http://petstore.swagger.io/v2"); // schemes: [http]
-  assert.deepEqual(
-    spec.operations.filter((o) => o.unsupportedBody).map((o) => [o.operationId, o.unsupportedBody]),
-    [["uploadFile", "unsupported request body media type multipart/form-data"]],
-  );
+  // slice C: Swagger 2 file uploads are multipart bodies now.
+  assert.deepEqual(spec.operations.filter((o) => o.unsupportedBody), []);
+  assert.equal(spec.operations.find((o) => o.operationId === "uploadFile")?.bodyEncoding, "multipart");
   const addPet = spec.operations.find((o) => o.operationId === "addPet")!;
   assert.deepEqual(addPet.params.map((p) => `${p.name}${p.required ? "!" : ""}`), [
     "id",
@@ -33,7 +32,9 @@ Deno.test("the Swagger 2.0 petstore (YAML) parses into 20 operations, the file u
 Deno.test("the OpenAPI 3.0 petstore (JSON) parses into 20 operations", async () => {
   const spec = await parseSpec(`${SPECS}petstore_oas30.json`, { env: envOf() });
   assert.equal(spec.operations.length, 20);
-  assert.equal(spec.operations.filter((o) => o.unsupportedBody).length, 1);
+  // slice C: uploadFile (multipart/form-data) is supported now.
+  assert.equal(spec.operations.filter((o) => o.unsupportedBody).length, 0);
+  assert.equal(spec.operations.find((o) => o.operationId === "uploadFile")?.bodyEncoding, "multipart");
   const getPet = spec.operations.find((o) => o.operationId === "getPetById")!;
   assert.equal(getPet.credentialSlot?.name, "api_key");
   assert.equal((getPet.successSchema?.properties as Record<string, unknown>).category !== undefined, true);

@@ -15,11 +15,13 @@
 
 import { malformed, throwRefProblems } from "./operation_defect.ts";
 import type { RefResolver } from "./refs.ts";
-import type { JsonSchema, ParamSpec } from "../types.ts";
+import type { BodyEncoding, JsonSchema, ParamSpec } from "../types.ts";
 import { isMapping, type SpecMapping, trimmedString } from "../_spec_values.ts";
+import { encodingStyle } from "./param_style.ts"; // slice C: serialization
 
 const JSON_MEDIA = "application/json";
 const FORM_MEDIA = "application/x-www-form-urlencoded";
+const MULTIPART_MEDIA = "multipart/form-data"; // slice C
 const COMPOSITE_KEYS = [
   "allOf",
   "anyOf",
@@ -38,8 +40,8 @@ const FREE_FORM: JsonSchema = { type: "object" };
 export interface BodyParams {
   /** One per property of an object body, a single `raw_body` parameter, or none. */
   params: ParamSpec[];
-  /** `form` for `application/x-www-form-urlencoded`, else `json`. */
-  encoding: "json" | "form";
+  /** `form` for `application/x-www-form-urlencoded`, `multipart` for `multipart/form-data`, else `json`. */
+  encoding: BodyEncoding;
   /** Why the body cannot be sent, when only unsupported media types are offered. */
   unsupported?: string;
   /** The body's description when it was flattened (no `body` argument carries it). */
@@ -48,13 +50,15 @@ export interface BodyParams {
 
 /**
  * The key of the preferred media type of a `content` mapping: `application/json`, then
- * `application/x-www-form-urlencoded`, then the first containing "json" (`+json` included).
+ * `application/x-www-form-urlencoded`, then the first containing "json" (`+json` included), then
+ * `multipart/form-data`.
  */
 export function preferredMedia(content: SpecMapping): string | undefined {
   const keys = Object.keys(content);
   const bare = (key: string) => key.split(";")[0].trim().toLowerCase();
   return keys.find((key) => bare(key) === JSON_MEDIA) ?? keys.find((key) => bare(key) === FORM_MEDIA) ??
-    keys.find((key) => key.toLowerCase().includes("json"));
+    keys.find((key) => key.toLowerCase().includes("json")) ??
+    keys.find((key) => bare(key) === MULTIPART_MEDIA);
 }
 
 /**
@@ -76,7 +80,12 @@ export function requestBodyParams(requestBody: unknown, resolver: RefResolver): 
     const offered = Object.keys(content).sort().join(", ");
     return { params: [], encoding: "json", unsupported: `unsupported request body media type ${offered}` };
   }
-  const encoding = media.split(";")[0].trim().toLowerCase() === FORM_MEDIA ? "form" : "json";
+  const bare = media.split(";")[0].trim().toLowerCase();
+  const encoding: BodyEncoding = bare === FORM_MEDIA
+    ? "form"
+    : bare === MULTIPART_MEDIA
+    ? "multipart"
+    : "json";
   const entry = content[media];
   if (!isMapping(entry)) throw malformed(`requestBody.content['${media}']`, "mapping", entry);
   const options = {
@@ -92,11 +101,25 @@ export function requestBodyParams(requestBody: unknown, resolver: RefResolver): 
   }
   const resolved = resolver.resolve(entry.schema);
   throwRefProblems(resolved.problems);
-  return withBodyDescription(
-    flattenBody(resolved.value as JsonSchema, options),
-    encoding,
-    options.description,
-  );
+  const params = flattenBody(resolved.value as JsonSchema, options);
+  // slice C: per-property `encoding` (contentType, style, explode, allowReserved) of form and multipart bodies.
+  if (encoding !== "json" && isMapping(entry.encoding)) {
+    const perProperty = entry.encoding;
+    for (const param of params) {
+      if (param.location === "body") {
+        Object.assign(param, encodingStyle(perProperty[param.wireName], encoding === "multipart"));
+      }
+    }
+  }
+  if (encoding === "multipart") {
+    // slice C: binary strings default to application/octet-stream (sent as file parts).
+    for (const param of params) {
+      if (param.contentType === undefined && param.schema.format === "binary") {
+        param.contentType = "application/octet-stream";
+      }
+    }
+  }
+  return withBodyDescription(params, encoding, options.description);
 }
 
 function withBodyDescription(

@@ -89,14 +89,51 @@ Deno.test("a form body is form-encoded", () => {
 
 Deno.test("only unsupported media types make the operation unsupported, listing them sorted", () => {
   const body = requestBodyParams({
-    content: { "text/plain": {}, "multipart/form-data": {}, "application/octet-stream": {} },
+    content: { "text/plain": {}, "application/xml": {}, "application/octet-stream": {} },
   }, resolver);
   assert.deepEqual(body, {
     params: [],
     encoding: "json",
-    unsupported:
-      "unsupported request body media type application/octet-stream, multipart/form-data, text/plain",
+    unsupported: "unsupported request body media type application/octet-stream, application/xml, text/plain",
   });
+});
+
+// slice C: multipart bodies and per-property `encoding`.
+Deno.test("multipart/form-data is taken after JSON and form, with each property's encoding", () => {
+  const body = requestBodyParams({
+    content: {
+      "text/plain": {},
+      "multipart/form-data": {
+        schema: {
+          type: "object",
+          properties: { meta: { type: "object" }, file: { type: "string", format: "binary" }, note: {} },
+        },
+        encoding: { meta: { contentType: "application/json", style: "form", explode: false } },
+      },
+    },
+  }, resolver);
+  assert.equal(body.encoding, "multipart");
+  assert.deepEqual(
+    body.params.map((p) => [p.name, p.contentType, p.style, p.explode]),
+    [["meta", "application/json", undefined, undefined], [
+      "file",
+      "application/octet-stream",
+      undefined,
+      undefined,
+    ], ["note", undefined, undefined, undefined]],
+  );
+  const form = requestBodyParams({
+    content: {
+      "application/x-www-form-urlencoded": {
+        schema: { type: "object", properties: { metadata: { type: "object" }, tags: { type: "array" } } },
+        encoding: { metadata: { style: "deepObject", explode: true }, tags: { explode: false } },
+      },
+    },
+  }, resolver);
+  assert.deepEqual(
+    form.params.map((p) => [p.name, p.style, p.explode]),
+    [["metadata", "deepObject", true], ["tags", undefined, false]],
+  );
 });
 
 Deno.test("an object with empty properties and nothing else gives no parameters (empty GET bodies)", () => {

@@ -120,11 +120,13 @@ Deno.test("one tool per operation: name, description, route, params, example, ap
         petId: { location: "path", required: true },
         body_petId: { location: "body", required: false, wire_name: "petId" },
         name: { location: "body", required: true },
+        "X-Trace": { location: "header", required: false },
       },
       body_encoding: "json",
     }],
     params: {
       petId: { description: "Pet id", json_schema: { type: "integer" }, required: true, hidden: false },
+      "X-Trace": { description: "", json_schema: { type: "string" }, required: false, hidden: false },
       body_petId: { description: "", json_schema: { type: "string" }, required: false, hidden: false },
       name: { description: "", json_schema: { type: "string" }, required: true, hidden: false },
     },

@@ -28,8 +28,8 @@ export const HEADERS_SENT_BY_RUNTIME: ReadonlySet<string> = new Set([
   "user-agent",
 ]);
 
-/** Parameter locations a tool exposes to the agent. */
-const EXPOSED = new Set(["path", "query", "body", "raw_body"]);
+/** Parameter locations a tool exposes to the agent (slice C: header and cookie too). */
+const EXPOSED = new Set(["path", "query", "header", "cookie", "body", "raw_body"]);
 
 function slotKey(slot: CredentialSlot): string {
   return slot.location === "header" ? `header ${slot.name.toLowerCase()}` : `query ${slot.name}`;
@@ -94,14 +94,30 @@ export function routeBaseUrl(op: Operation, baseUrl: string): string | undefined
 }
 
 /**
- * The parameters of `op` a tool exposes: path, query, body and raw_body ones, except a query
- * parameter that is the plan's query credential (the server adds that itself).
+ * The parameters of `op` a tool exposes: all of them, except a query parameter or header that is the
+ * plan's credential or the operation's own credential slot, and the headers the runtime sets itself
+ * ({@linkcode HEADERS_SENT_BY_RUNTIME}); the server adds those.
  */
 export function exposedParams(op: Operation, credential: CredentialSlot): ParamSpec[] {
+  const slots = op.credentialSlot === undefined ? [credential] : [credential, op.credentialSlot];
   return op.params.filter((param) =>
     EXPOSED.has(param.location) &&
-    !(param.location === "query" && credential.location === "query" && param.wireName === credential.name)
+    !(param.location === "header" && HEADERS_SENT_BY_RUNTIME.has(param.wireName.toLowerCase())) &&
+    !slots.some((slot) =>
+      (param.location === "query" || param.location === "header") &&
+      sameSlot(slot, { location: param.location, name: param.wireName })
+    )
   );
+}
+
+/** slice C: the serialization fields of a parameter, in plan form (only those the spec sets). */
+function wireStyle(param: ParamSpec): Partial<RouteParam> {
+  const out: Partial<RouteParam> = {};
+  if (param.style !== undefined) out.style = param.style;
+  if (param.explode !== undefined) out.explode = param.explode;
+  if (param.allowReserved === true) out.allow_reserved = true;
+  if (param.contentType !== undefined) out.content_type = param.contentType;
+  return out;
 }
 
 /** The wire mapping of `op` as a route (not validated). */
@@ -114,6 +130,7 @@ export function routeFromOperation(
       location: param.location as RouteParam["location"],
       required: param.required,
       ...(param.wireName !== param.name ? { wire_name: param.wireName } : {}),
+      ...wireStyle(param), // slice C: serialization
     }]),
   );
   const base = routeBaseUrl(op, options.baseUrl);
@@ -145,8 +162,7 @@ export type MappedOperation = { route: RoutePlan } | { reason: string };
 /**
  * `op` mapped for a tool: its route (validated, so a tool built on it need not check it again), or the
  * drop reason ("unsupported by mcpcast: ...") when it cannot become a tool: a body the parser could
- * not map, a wire mapping that is not a valid route, a required header or cookie parameter the server
- * never sends, or a security scheme the server cannot present or that needs another slot than the
+ * not map, a wire mapping that is not a valid route, or a security scheme the server cannot present or that needs another slot than the
  * plan's `credential`.
  */
 export function mapOperation(
@@ -161,17 +177,11 @@ export function mapOperation(
   return why === undefined ? checked : reason(why);
 }
 
-/** A header, cookie or credential `op` needs that the generated server cannot send, if any. */
+/**
+ * A credential `op` needs that the generated server cannot send, if any (header and cookie
+ * parameters are tool parameters, or headers the runtime sets).
+ */
 function sendingProblem(op: Operation, credential: CredentialSlot): string | undefined {
-  const sent = new Set(HEADERS_SENT_BY_RUNTIME);
-  if (credential.location === "header") sent.add(credential.name.toLowerCase());
-  for (const param of op.params) {
-    if ((param.location === "header" || param.location === "cookie") && param.required) {
-      if (!sent.has(param.wireName.toLowerCase())) {
-        return `required ${param.location} parameter '${param.wireName}' cannot be sent`;
-      }
-    }
-  }
   const scheme = op.securityScheme;
   if (scheme === undefined) return undefined;
   if (op.credentialSlot === undefined) {

@@ -5,6 +5,7 @@ import type { CredentialSlot, Operation, SecurityScheme } from "../types.ts";
 import {
   AUTHORIZATION_SLOT,
   credentialSlot,
+  exposedParams,
   mapOperation,
   routeBaseUrl,
   routeFromOperation,
@@ -74,24 +75,34 @@ Deno.test("an operation-level server carrying a credential is dropped without ec
   assert.match(reason(query) ?? "", /query string or fragment/);
 });
 
-Deno.test("required header and cookie parameters the runtime does not send make an operation unmappable", () => {
+// slice C: header and cookie parameters are tool parameters now (they used to drop the operation).
+Deno.test("header and cookie parameters become tool parameters, except the headers the server sets", () => {
   const header = operation("a", "GET", "/a", {
-    params: [param("X-Request-Id", "header", { required: true })],
+    params: [
+      param("X-Request-Id", "header", { required: true }),
+      param("session", "cookie", { required: true }),
+    ],
   });
-  assert.equal(
-    reason(header),
-    "unsupported by mcpcast: required header parameter 'X-Request-Id' cannot be sent",
+  assert.equal(reason(header), undefined);
+  assert.deepEqual(
+    routeFromOperation(header, { baseUrl: BASE, credential: AUTHORIZATION_SLOT }).params,
+    {
+      "X-Request-Id": { location: "header", required: true },
+      session: { location: "cookie", required: true },
+    },
   );
-  const cookie = operation("a", "GET", "/a", { params: [param("session", "cookie", { required: true })] });
-  assert.equal(reason(cookie), "unsupported by mcpcast: required cookie parameter 'session' cannot be sent");
-  const optional = operation("a", "GET", "/a", { params: [param("X-Trace", "header")] });
-  assert.equal(reason(optional), undefined);
   for (const sent of ["Authorization", "Content-Type", "accept", "Host", "Content-Length", "User-Agent"]) {
     const op = operation("a", "GET", "/a", { params: [param(sent, "header", { required: true })] });
     assert.equal(reason(op), undefined, sent);
+    assert.deepEqual(exposedParams(op, AUTHORIZATION_SLOT), [], sent);
   }
   const key = operation("a", "GET", "/a", { params: [param("x-api-key", "header", { required: true })] });
   assert.equal(reason(key, { location: "header", name: "X-API-Key" }), undefined);
+  assert.deepEqual(
+    exposedParams(key, { location: "header", name: "X-API-Key" }),
+    [],
+    "the credential header",
+  );
 });
 
 Deno.test("a scheme the server cannot present makes an operation unmappable", () => {
@@ -117,7 +128,7 @@ Deno.test("a scheme needing another slot than the plan's makes an operation unma
   assert.equal(reason(secured("a", BEARER, { location: "header", name: "authorization" })), undefined);
 });
 
-Deno.test("a route maps exposed parameters with wire names; headers and the query credential stay out", () => {
+Deno.test("a route maps exposed parameters with wire names; the query credential stays out", () => {
   const op = operation("updatePet", "PUT", "/pets/{id}", {
     params: [
       param("id", "path"),
@@ -137,6 +148,7 @@ Deno.test("a route maps exposed parameters with wire names; headers and the quer
       id: { location: "path", required: true },
       verbose: { location: "query", required: false },
       body_id: { location: "body", required: true, wire_name: "id" },
+      "X-Trace": { location: "header", required: false },
     },
     body_encoding: "form",
   });

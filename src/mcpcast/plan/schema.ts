@@ -92,18 +92,37 @@ function withoutNulls<T extends object, K extends keyof T>(object: T, keys: read
   return out as Unset<T, K>;
 }
 
+// slice C: serialization styles a route parameter may name.
+const PARAM_STYLE_NAMES = [
+  "matrix",
+  "label",
+  "simple",
+  "form",
+  "spaceDelimited",
+  "pipeDelimited",
+  "tabDelimited",
+  "deepObject",
+] as const;
+
 const RouteParamShape = z.strictObject({
-  location: z.enum(["path", "query", "body", "raw_body"]),
+  location: z.enum(["path", "query", "header", "cookie", "body", "raw_body"]), // slice C: header, cookie
   required: z.boolean().default(false),
   wire_name: z.string().overwrite(scrubText).min(1, "wire_name must not be empty").nullish(),
-}).transform((param) => withoutNulls(param, ["wire_name"]));
+  // slice C: serialization
+  style: z.enum(PARAM_STYLE_NAMES).nullish(),
+  explode: z.boolean().nullish(),
+  allow_reserved: z.boolean().nullish(),
+  content_type: z.string().overwrite(scrubText).min(1, "content_type must not be empty").nullish(),
+}).transform((param) =>
+  withoutNulls(param, ["wire_name", "style", "explode", "allow_reserved", "content_type"])
+);
 
 const RoutePlanShape = z.strictObject({
   operation_id: nonBlank("operation_id"),
   method: z.enum(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE"]),
   path: text.refine((path) => path.startsWith("/"), { message: "route path must start with '/'" }),
   params: paramMap(RouteParamShape).default(() => ({})),
-  body_encoding: z.enum(["json", "form"]).default("json"),
+  body_encoding: z.enum(["json", "form", "multipart"]).default("json"),
   base_url: baseUrl("route base_url").nullish(),
 }).transform((route) => withoutNulls(route, ["base_url"]));
 

@@ -6,10 +6,19 @@
  * @module
  */
 
-import type { ApprovalMode, AuthMode, HttpMethod, JsonSchema, RiskClass, SafetyProfile } from "../types.ts";
+import type {
+  ApprovalMode,
+  AuthMode,
+  BodyEncoding,
+  HttpMethod,
+  JsonSchema,
+  ParamStyle,
+  RiskClass,
+  SafetyProfile,
+} from "../types.ts";
 
 /** Where a tool parameter travels on one route. */
-export type RouteParamLocation = "path" | "query" | "body" | "raw_body";
+export type RouteParamLocation = "path" | "query" | "header" | "cookie" | "body" | "raw_body";
 
 /** How one tool parameter is sent by one route. */
 export interface RouteParam {
@@ -19,6 +28,15 @@ export interface RouteParam {
   required: boolean;
   /** Name on the wire when it differs from the tool parameter name (`body_name` sent as `name`). */
   wire_name?: string;
+  // -- slice C (serialization); absent = the OpenAPI default for the location.
+  /** Serialization style (default: path and header `simple`; query, cookie and form body `form`). */
+  style?: ParamStyle;
+  /** Whether arrays and objects are exploded (default: true for `form`, else false). */
+  explode?: boolean;
+  /** Query and form body: RFC 3986 reserved characters are sent unencoded. */
+  allow_reserved?: boolean;
+  /** Form or multipart body property: its content type (multipart default: text/plain for scalars, application/json else). */
+  content_type?: string;
 }
 
 /** One upstream HTTP operation a tool can call. */
@@ -32,7 +50,7 @@ export interface RoutePlan {
   /** Tool parameter name to how this route sends it. @default {} */
   params: Record<string, RouteParam>;
   /** How body parameters are encoded. @default "json" */
-  body_encoding: "json" | "form";
+  body_encoding: BodyEncoding;
   /** The operation's own server, when it differs from the API's base URL. */
   base_url?: string;
 }

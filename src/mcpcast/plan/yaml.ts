@@ -119,6 +119,11 @@ function compactRouteParam(param: RouteParam): Record<string, unknown> {
   const out: Record<string, unknown> = { location: param.location };
   if (param.required) out.required = true;
   if (!isUnset(param.wire_name)) out.wire_name = param.wire_name;
+  // slice C: serialization
+  if (!isUnset(param.style)) out.style = param.style;
+  if (!isUnset(param.explode)) out.explode = param.explode;
+  if (param.allow_reserved === true) out.allow_reserved = true;
+  if (!isUnset(param.content_type)) out.content_type = param.content_type;
   return out;
 }
 

@@ -1,10 +1,11 @@
 /**
- * The HTTP request of one route: the URL (path parameters percent-encoded as single segments, query
- * parameters in their wire names) and the body (JSON, or form-encoded with bracket notation).
+ * The HTTP request of one route: the URL, the header and cookie parameters, and the body (JSON,
+ * form-encoded or multipart), each parameter serialized by its route's `style`/`explode`/
+ * `allow_reserved` (OpenAPI defaults when absent: path and header `simple`, query, cookie and form
+ * body fields `form` exploded; see `serialize.ts`). Absent and null values are omitted.
  *
- * Query encoding: null omitted; booleans `true`/`false`; arrays of scalars repeated (`k=a&k=b`);
- * arrays of objects indexed (`k[0][a]=1`); objects deepObject (`k[a][b]=v`). Form bodies use the
- * same bracket notation, arrays always indexed (`line_items[0][price]=…`, Stripe style).
+ * Form bodies: each field by its style (`deepObject` gives Stripe's `metadata[k]=v`), or as JSON text
+ * when its `content_type` is JSON. Multipart bodies: see `multipart.ts`.
  *
  * Body: a `raw_body` parameter is the whole body; otherwise a route that declares body parameters
  * sends an object of the ones given (`{}` when none was), except for GET and HEAD, which carry no
@@ -15,6 +16,19 @@
 
 import { ToolError } from "../../tool_error.ts";
 import type { RouteParam, RoutePlan } from "../plan/mod.ts";
+import { multipartBody } from "./multipart.ts";
+import {
+  defaultStyle,
+  percentEncode,
+  serializeCookie,
+  serializeHeader,
+  serializePath,
+  serializeQuery,
+  type StyleOptions,
+} from "./serialize.ts";
+
+const FORM = "application/x-www-form-urlencoded";
+const JSON_TYPE = "application/json";
 
 /** The URL and body of one upstream request. */
 export interface RequestParts {
@@ -22,6 +36,8 @@ export interface RequestParts {
   url: URL;
   /** Body text and its content type, when the request has one. */
   body?: { text: string; contentType: string };
+  /** Header parameters (`simple`) and the `cookie` header (`form` pairs joined by `; `), when given. */
+  headers?: Array<[name: string, value: string]>;
 }
 
 type Scalar = string | number | boolean;
@@ -50,86 +66,126 @@ export function encodeSegment(text: string): string {
   );
 }
 
-function segmentOf(name: string, value: unknown): string {
-  if (value === undefined || value === null) throw invalid(`Missing required parameter '${name}'`);
-  if (!isScalar(value)) throw invalid(`Parameter '${name}' must be a string or a number (one path segment)`);
-  const text = String(value);
-  if (text === "" || text === "." || text === ".." || CONTROL.test(text)) {
-    throw invalid(
-      `Parameter '${name}' must be one real path segment (not empty, '.', '..' or control characters)`,
-    );
-  }
-  return encodeSegment(text);
-}
-
 function wireName(name: string, param: RouteParam): string {
   return param.wire_name ?? name;
 }
 
-/** Pairs for `value` under `key` in bracket notation; `repeatScalars` sends scalar arrays as `k=a&k=b`. */
-export function flatten(key: string, value: unknown, repeatScalars: boolean): Array<[string, string]> {
-  if (value === undefined || value === null) return [];
-  if (isScalar(value)) return [[key, String(value)]];
-  if (Array.isArray(value)) {
-    if (repeatScalars && value.every((item) => item === null || isScalar(item))) {
-      return value.filter((item) => item !== null).map((item) => [key, String(item)]);
-    }
-    return value.flatMap((item, index) => flatten(`${key}[${index}]`, item, repeatScalars));
-  }
-  if (isRecord(value)) {
-    return Object.entries(value).flatMap(([field, item]) => flatten(`${key}[${field}]`, item, repeatScalars));
-  }
-  return [];
+function styleOf(param: RouteParam, location: "path" | "query" | "body"): StyleOptions {
+  const base = defaultStyle(location);
+  const style = param.style ?? base.style;
+  return { style, explode: param.explode ?? style === "form", allowReserved: param.allow_reserved === true };
 }
 
-function formText(pairs: Array<[string, unknown]>): string {
-  return new URLSearchParams(pairs.flatMap(([key, value]) => flatten(key, value, false))).toString();
+function leaves(value: unknown): unknown[] {
+  if (Array.isArray(value)) return value.flatMap(leaves);
+  if (isRecord(value)) return Object.values(value).flatMap(leaves);
+  return [value];
 }
 
-function rawFormText(name: string, value: unknown): string {
-  if (typeof value === "string") return value;
-  if (isRecord(value)) return formText(Object.entries(value));
-  throw invalid(`Parameter '${name}' must be an object or a string (the whole form body)`);
+function pathText(name: string, param: RouteParam, value: unknown): string {
+  if (value === undefined || value === null) throw invalid(`Missing required parameter '${name}'`);
+  const options = styleOf(param, "path");
+  const text = serializePath(wireName(name, param), value, options);
+  const bad = text === "" || text === "." || text === ".." ||
+    leaves(value).some((leaf) => typeof leaf === "string" && CONTROL.test(leaf)) ||
+    (isScalar(value) && (String(value) === "" || String(value) === "." || String(value) === ".."));
+  if (bad) {
+    throw invalid(
+      `Parameter '${name}' must be one real path segment (not empty, '.', '..' or control characters)`,
+    );
+  }
+  return text;
 }
 
 function buildPath(route: RoutePlan, values: ReadonlyMap<string, unknown>): string {
   let path = route.path;
   for (const [name, param] of Object.entries(route.params)) {
     if (param.location !== "path") continue;
-    const segment = segmentOf(name, values.get(name));
-    path = path.replaceAll(`{${wireName(name, param)}}`, () => segment);
+    const text = pathText(name, param, values.get(name));
+    path = path.replaceAll(`{${wireName(name, param)}}`, () => text);
   }
   return path;
 }
 
-function buildBody(route: RoutePlan, values: ReadonlyMap<string, unknown>): RequestParts["body"] {
-  if (route.method === "GET" || route.method === "HEAD") return undefined;
-  const entries = Object.entries(route.params);
-  const raw = entries.find(([, param]) => param.location === "raw_body");
-  const form = route.body_encoding === "form";
-  const contentType = form ? "application/x-www-form-urlencoded" : "application/json";
-  if (raw !== undefined) {
-    const value = values.get(raw[0]);
-    if (value === undefined) return undefined;
-    if (form) return { text: rawFormText(raw[0], value), contentType };
-    return { text: JSON.stringify(value), contentType };
+/** The `k=v` pairs of one form body field; a JSON content type sends the value as JSON text. */
+function formPairs(key: string, value: unknown, param: RouteParam): string[] {
+  if (param.content_type !== undefined && /json/i.test(param.content_type) && typeof value !== "string") {
+    return [`${percentEncode(key)}=${percentEncode(JSON.stringify(value))}`];
   }
-  const fields = entries.filter(([, param]) => param.location === "body");
+  return serializeQuery(key, value, styleOf(param, "body"));
+}
+
+const PLAIN: RouteParam = { location: "body", required: false };
+
+function rawFormText(name: string, value: unknown): string {
+  if (typeof value === "string") return value;
+  if (isRecord(value)) {
+    return Object.entries(value).flatMap(([key, item]) => formPairs(key, item, PLAIN)).join("&");
+  }
+  throw invalid(`Parameter '${name}' must be an object or a string (the whole form body)`);
+}
+
+type Field = [key: string, value: unknown, param: RouteParam];
+
+function bodyFields(route: RoutePlan, values: ReadonlyMap<string, unknown>): Field[] | undefined {
+  const fields = Object.entries(route.params).filter(([, param]) => param.location === "body");
   if (fields.length === 0) return undefined;
-  const body: Array<[string, unknown]> = [];
+  const out: Field[] = [];
   for (const [name, param] of fields) {
     const value = values.get(name);
     if (value === undefined || (value === null && !param.required)) continue;
-    body.push([wireName(name, param), value]);
+    out.push([wireName(name, param), value, param]);
   }
-  if (form) return { text: formText(body), contentType };
+  return out;
+}
+
+function buildBody(route: RoutePlan, values: ReadonlyMap<string, unknown>): RequestParts["body"] {
+  if (route.method === "GET" || route.method === "HEAD") return undefined;
+  const raw = Object.entries(route.params).find(([, param]) => param.location === "raw_body");
+  const encoding = route.body_encoding;
+  if (raw !== undefined) {
+    const value = values.get(raw[0]);
+    if (value === undefined) return undefined;
+    if (encoding === "form") return { text: rawFormText(raw[0], value), contentType: FORM };
+    if (encoding === "multipart") {
+      if (!isRecord(value)) throw invalid(`Parameter '${raw[0]}' must be an object (the multipart fields)`);
+      return multipartBody(Object.entries(value).map(([key, item]) => [key, item, PLAIN]));
+    }
+    return { text: JSON.stringify(value), contentType: JSON_TYPE };
+  }
+  const fields = bodyFields(route, values);
+  if (fields === undefined) return undefined;
+  if (encoding === "form") {
+    return {
+      text: fields.flatMap(([key, value, param]) => formPairs(key, value, param)).join("&"),
+      contentType: FORM,
+    };
+  }
+  if (encoding === "multipart") return multipartBody(fields);
   const object: Record<string, unknown> = {};
-  for (const [key, value] of body) Object.defineProperty(object, key, { value, enumerable: true });
-  return { text: JSON.stringify(object), contentType };
+  for (const [key, value] of fields) Object.defineProperty(object, key, { value, enumerable: true });
+  return { text: JSON.stringify(object), contentType: JSON_TYPE };
+}
+
+function buildHeaders(route: RoutePlan, values: ReadonlyMap<string, unknown>): Array<[string, string]> {
+  const headers: Array<[string, string]> = [];
+  const cookies: string[] = [];
+  for (const [name, param] of Object.entries(route.params)) {
+    const value = values.get(name);
+    if (value === undefined || value === null) continue;
+    if (param.location === "header") {
+      headers.push([wireName(name, param), serializeHeader(value, param.explode === true)]);
+    }
+    if (param.location === "cookie") {
+      cookies.push(...serializeCookie(wireName(name, param), value, param.explode ?? true));
+    }
+  }
+  if (cookies.length > 0) headers.push(["cookie", cookies.join("; ")]);
+  return headers;
 }
 
 /**
- * The URL and body for `route` with `values` (by tool parameter name), under `baseUrl` (no trailing
+ * The URL, body and header parameters for `route` with `values` (by tool parameter name), under `baseUrl` (no trailing
  * slash).
  *
  * @throws {ToolError} `VALIDATION_ERROR` for a missing path parameter or one that is not a single
@@ -152,12 +208,12 @@ export function buildRequestParts(
   baseUrl: string,
 ): RequestParts {
   const url = new URL(`${baseUrl}${buildPath(route, values)}`);
-  for (const [name, param] of Object.entries(route.params)) {
-    if (param.location !== "query") continue;
-    for (const [key, item] of flatten(wireName(name, param), values.get(name), true)) {
-      url.searchParams.append(key, item);
-    }
-  }
+  const query = Object.entries(route.params).filter(([, param]) => param.location === "query")
+    .flatMap(([name, param]) =>
+      serializeQuery(wireName(name, param), values.get(name), styleOf(param, "query"))
+    );
+  if (query.length > 0) url.search = query.join("&");
   const body = buildBody(route, values);
-  return body === undefined ? { url } : { url, body };
+  const headers = buildHeaders(route, values);
+  return { url, ...(body === undefined ? {} : { body }), ...(headers.length === 0 ? {} : { headers }) };
 }

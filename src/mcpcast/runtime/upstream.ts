@@ -31,6 +31,7 @@ import {
 import { type CredentialSource, upstreamCredential } from "./credential.ts";
 import { buildRequestParts } from "./request_build.ts";
 import { checkArguments } from "./argument_check.ts";
+import { percentEncode } from "./serialize.ts"; // slice C
 import { readLimitedBody, responseResult } from "./response_read.ts";
 import { callValues, selectRoute } from "./route_select.ts";
 
@@ -171,10 +172,15 @@ export class Upstream {
         },
       );
     }
-    const headers = new Headers({ accept: "application/json, */*;q=0.5" });
+    // slice C: header and cookie parameters first; the runtime's own headers and the credential win.
+    const headers = new Headers(parts.headers);
+    headers.set("accept", "application/json, */*;q=0.5");
     if (parts.body !== undefined) headers.set("content-type", parts.body.contentType);
-    if (credential?.location === "query") url.searchParams.set(credential.name, credential.value);
-    else if (credential !== undefined) headers.set(credential.name, credential.value);
+    // slice C: appended as text, so the styled query (commas, allowReserved) is not re-encoded by searchParams.
+    if (credential?.location === "query") {
+      const pair = `${percentEncode(credential.name)}=${percentEncode(credential.value)}`;
+      url.search = url.search.length > 1 ? `${url.search}&${pair}` : pair;
+    } else if (credential !== undefined) headers.set(credential.name, credential.value);
     const timer = new AbortController();
     const timeout = setTimeout(() => timer.abort(), this.#timeoutMs);
     const signal = ctx.signal ? AbortSignal.any([timer.signal, ctx.signal]) : timer.signal;
