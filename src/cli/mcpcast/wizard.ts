@@ -17,6 +17,7 @@ import {
   type ParsedSpec,
   SAFETY_PROFILES,
   type SafetyProfile,
+  specDocument,
 } from "../../mcpcast/mod.ts";
 import type { CliContext } from "../cli_context.ts";
 import {
@@ -213,6 +214,7 @@ async function guide(ask: Prompter, ctx: CliContext, prefill: WizardPrefill): Pr
     planOnly: false,
     force: target.force,
     fromSpec: true,
+    spec: specDocument(loaded.spec),
   });
   ask.say("");
   for (const line of summaryLines(plan, outcome)) ask.say(line);

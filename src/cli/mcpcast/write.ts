@@ -33,6 +33,8 @@ export interface CastTarget {
   force: boolean;
   /** The plan comes from a spec (not from a plan file), so an existing plan would be replaced. */
   fromSpec: boolean;
+  /** The spec document, for the project's contract tests (issue 15 slice F). */
+  spec?: Readonly<Record<string, unknown>>;
 }
 
 /** What `dir` holds. */
@@ -90,6 +92,7 @@ export async function writeCast(target: CastTarget): Promise<WriteOutcome> {
     const result = await writeProject(target.plan, target.outDir, {
       writePlan: target.writePlan,
       force: target.force,
+      spec: target.spec,
     });
     return { ...outcome, files: result.written, kept: result.kept, removed: result.removed };
   } catch (error) {

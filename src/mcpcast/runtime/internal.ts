@@ -11,3 +11,9 @@ export { cleanSchema } from "./schema_clean.ts";
 export { visibleParams } from "./tool_options.ts";
 export { callValues, selectRoute } from "./route_select.ts";
 export { buildRequestParts, type RequestParts } from "./request_build.ts";
+export type {
+  BodyContract,
+  ContractDocument,
+  OperationContract,
+  ParameterContract,
+} from "./contract_check.ts";
