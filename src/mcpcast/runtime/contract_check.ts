@@ -93,8 +93,18 @@ function ajvFor(contract: ContractDocument): Ajv2020 {
   return ajv;
 }
 
-/** Schema problems of `value` at JSON pointer `pointer` in the contract; none when it cannot be compiled. */
-function schemaProblems(contract: ContractDocument, pointer: string, value: unknown, what: string): string[] {
+/**
+ * Schema problems of `value` at JSON pointer `pointer` in the contract; none when it cannot be compiled.
+ * With `text`, the value came as text (a parameter): a `oneOf` that more than one alternative fits once
+ * coerced (`oneOf: [integer, string]` and "42") is the spec's ambiguity (it means `anyOf`), not a problem.
+ */
+function schemaProblems(
+  contract: ContractDocument,
+  pointer: string,
+  value: unknown,
+  what: string,
+  text = false,
+): string[] {
   let validate;
   try {
     validate = ajvFor(contract).getSchema(`${ROOT_ID}#${pointer}`);
@@ -102,9 +112,16 @@ function schemaProblems(contract: ContractDocument, pointer: string, value: unkn
     return [];
   }
   if (validate === undefined || validate(structuredClone(value))) return [];
-  return (validate.errors ?? []).slice(0, 3).map((error) =>
-    `${what}${error.instancePath} ${error.message ?? "is invalid"}`
-  );
+  const ambiguous = (error: { keyword: string; params: Record<string, unknown> }) =>
+    text && error.keyword === "oneOf" && Array.isArray(error.params.passingSchemas);
+  const errors = (validate.errors ?? []).filter((error) => !ambiguous(error));
+  if (
+    errors.length < (validate.errors ?? []).length &&
+    errors.every((error) => error.schemaPath.includes("oneOf"))
+  ) {
+    return [];
+  }
+  return errors.slice(0, 3).map((error) => `${what}${error.instancePath} ${error.message ?? "is invalid"}`);
 }
 
 function isArraySchema(schema: Record<string, unknown> | undefined): boolean {
@@ -241,9 +258,8 @@ export function checkRequest(
       return;
     }
     if (param.schema === undefined) return;
-    problems.push(
-      ...schemaProblems(contract, `/operations/${operationId}/parameters/${index}/schema`, value, what),
-    );
+    const pointer = `/operations/${operationId}/parameters/${index}/schema`;
+    problems.push(...schemaProblems(contract, pointer, value, what, true));
   });
   const declared = new Set(
     operation.parameters.filter((param) => param.in === "query").map((param) => param.name),
