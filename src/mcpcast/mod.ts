@@ -26,7 +26,7 @@ export { McpcastError } from "./errors.ts";
 
 // The stages one by one, for callers that inspect or adjust between them (the CLI's preview and
 // wizard, the benchmarks): parse a spec, classify an operation, build a plan.
-export { type ExternalRefsOptions, parseSpec, type ParseSpecOptions } from "./parse/mod.ts";
+export { type ExternalRefsOptions, parseSpec, type ParseSpecOptions, specDocument } from "./parse/mod.ts";
 export {
   buildPlan,
   type BuildPlanOptions,

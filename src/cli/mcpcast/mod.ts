@@ -14,7 +14,7 @@
  */
 
 import { basename, dirname, join, relative, resolve } from "node:path";
-import { buildPlan, McpcastError, type McpcastPlan } from "../../mcpcast/mod.ts";
+import { buildPlan, McpcastError, type McpcastPlan, specDocument } from "../../mcpcast/mod.ts";
 import type { CliContext } from "../cli_context.ts";
 import { MCPCAST_HELP, type McpcastArgs, parseMcpcastArgs } from "./args.ts";
 import { isLargeSource, Progress } from "./progress.ts";
@@ -99,6 +99,7 @@ async function fromSpec(options: McpcastArgs, ctx: CliContext, progress: Progres
     force: options.force,
     fromSpec: true,
     frameworkImport: options.frameworkImport,
+    spec: specDocument(spec),
   };
 }
 

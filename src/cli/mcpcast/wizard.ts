@@ -17,6 +17,7 @@ import {
   type ParsedSpec,
   SAFETY_PROFILES,
   type SafetyProfile,
+  specDocument,
 } from "../../mcpcast/mod.ts";
 import type { CliContext } from "../cli_context.ts";
 import {
@@ -216,6 +217,7 @@ async function guide(ask: Prompter, ctx: CliContext, prefill: WizardPrefill): Pr
     force: target.force,
     fromSpec: true,
     frameworkImport: prefill.frameworkImport,
+    spec: specDocument(loaded.spec),
   });
   ask.say("");
   for (const line of summaryLines(plan, outcome)) ask.say(line);

@@ -38,6 +38,8 @@ export interface CastTarget {
    * project's existing `deno.json`, else the published package
    */
   frameworkImport?: string;
+  /** The spec document, for the project's contract tests (issue 15 slice F). */
+  spec?: Readonly<Record<string, unknown>>;
 }
 
 /** What `dir` holds. */
@@ -119,6 +121,7 @@ export async function writeCast(target: CastTarget): Promise<WriteOutcome> {
       writePlan: target.writePlan,
       force: target.force,
       frameworkImport: target.frameworkImport ?? await currentImports(target.outDir),
+      spec: target.spec,
     });
     return { ...outcome, files: result.written, kept: result.kept, removed: result.removed };
   } catch (error) {

@@ -9,6 +9,7 @@
  * | `src/server.ts` | derived: `buildServer({ fetch, approver, env })` |
  * | `src/tools/<group>.ts` | derived while it has its header line, then the user's |
  * | `tests/tools_test.ts` | derived: tests against a fake upstream |
+ * | `tests/contract.json` | derived from the spec (when given): the operations the contract test checks |
  * | `README.md` | derived |
  * | `Dockerfile`, `.env.example`, `.gitignore` | scaffold: written only when absent |
  *
@@ -21,8 +22,12 @@ import { CONFIG_HEADER_TEXT, headerLine } from "./header.ts";
 import { renderMain, renderServer } from "./render_launcher.ts";
 import { renderReadme } from "./render_readme.ts";
 import { renderDockerfile, renderEnvExample, renderGitignore } from "./render_scaffold.ts";
+import { operationContracts } from "./operation_contracts.ts";
 import { renderTests } from "./render_tests.ts";
 import { renderToolsModule, toolGroups } from "./render_tools.ts";
+
+/** The contract file: the spec operations the tools call, checked by the generated tests. */
+export const CONTRACT_FILE: string = "tests/contract.json";
 
 /** The plan file's name. */
 export const PLAN_FILE: string = "mcpcast.plan.yaml";
@@ -36,6 +41,13 @@ export interface RenderProjectOptions {
   frameworkImport?: FrameworkImport;
   /** Include `mcpcast.plan.yaml` (rendered with `savePlan`). @default true */
   includePlan?: boolean;
+  /**
+   * The spec document the plan came from (as loaded): its operations are cut into
+   * `tests/contract.json` and the generated tests check every example request against them.
+   */
+  spec?: Readonly<Record<string, unknown>>;
+  /** The project already has `tests/contract.json` (kept when no `spec` is given). @default false */
+  contractKept?: boolean;
 }
 
 const RUN_FLAGS = "--allow-net --allow-read=. --allow-env --env-file=.env";
@@ -52,6 +64,15 @@ export function renderDenoJson(imports: Readonly<Record<string, string>>): strin
     imports,
   };
   return `${headerLine("slash", CONFIG_HEADER_TEXT)}${JSON.stringify(config, null, 2)}\n`;
+}
+
+/**
+ * A JSON replacer: a schema with a `$ref` into another document becomes `{}` (unchecked), so no URL
+ * of the spec's external references (perhaps with credentials) is written into the project.
+ */
+function localRefsOnly(_key: string, value: unknown): unknown {
+  const ref = (value as { $ref?: unknown } | null)?.$ref;
+  return typeof ref === "string" && !ref.startsWith("#") ? {} : value;
 }
 
 /**
@@ -74,7 +95,12 @@ export function renderProject(plan: McpcastPlan, options: RenderProjectOptions =
   files["main.ts"] = renderMain(plan);
   files["src/server.ts"] = renderServer(plan, groups);
   for (const group of groups) files[group.path] = renderToolsModule(group);
-  files["tests/tools_test.ts"] = renderTests(plan);
+  if (options.spec !== undefined) {
+    files[CONTRACT_FILE] = `${JSON.stringify(operationContracts(options.spec, plan), localRefsOnly)}\n`;
+  }
+  files["tests/tools_test.ts"] = renderTests(plan, {
+    contract: options.spec !== undefined || (options.contractKept ?? false),
+  });
   files["README.md"] = renderReadme(plan, groups);
   files["Dockerfile"] = renderDockerfile(plan);
   files[".env.example"] = renderEnvExample(plan);

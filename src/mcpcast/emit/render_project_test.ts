@@ -59,9 +59,48 @@ Deno.test("hostile plan text cannot change generated code: every module parses a
 Deno.test("the generated tests call each read example and each gated tool", () => {
   const tests = renderProject(emitPlan())["tests/tools_test.ts"];
   assert.match(tests, /\{"tool":"get_pet","args":\{"petId":"7"\},"method":"GET","target":"\/v1\/pets\/7\?v=/);
-  assert.match(tests, /\{"tool":"list_orders","args":\{\},"method":"GET","target":"\/v1\/orders"\}/);
+  assert.match(
+    tests,
+    /\{"tool":"list_orders","args":\{\},"method":"GET","target":"\/v1\/orders","operation":"listOrders"\}/,
+  );
   assert.match(tests, /GATED_CALLS: readonly Call\[\] = \[\n {2}\{"tool":"create_order"/);
   assert.match(tests, /"authorization": "Bearer test-token"/);
+  assert.doesNotMatch(tests, /checkRequest/, "no contract test without the spec");
+});
+
+Deno.test("with the spec, the project carries its operations and a contract test that checks against them", () => {
+  const spec = {
+    openapi: "3.0.3",
+    paths: {
+      "/orders": {
+        get: {
+          parameters: [{ $ref: "#/components/parameters/Limit" }],
+          responses: { "200": { description: "ok" } },
+        },
+      },
+    },
+    components: {
+      parameters: { Limit: { name: "limit", in: "query", schema: { $ref: "#/components/schemas/Count" } } },
+      schemas: { Count: { type: "integer" }, Unused: { type: "string" } },
+    },
+  };
+  const files = renderProject(emitPlan(), { spec });
+  const contract = JSON.parse(files["tests/contract.json"]);
+  assert.deepEqual(contract.operations.listOrders, {
+    method: "GET",
+    path: "/orders",
+    parameters: [{
+      name: "limit",
+      in: "query",
+      required: false,
+      schema: { $ref: "#/components/schemas/Count" },
+    }],
+  });
+  assert.deepEqual(contract.components, { schemas: { Count: { type: "integer" } } });
+  assert.equal(contract.operations.getPet, undefined, "a route the spec lacks is left out");
+  const tests = files["tests/tools_test.ts"];
+  assert.match(tests, /import CONTRACT_JSON from "\.\/contract\.json" with \{ type: "json" \};/);
+  assert.match(tests, /checkRequest\(CONTRACT, call\.operation, upstream\.received\[0\]/);
 });
 
 Deno.test("deno.json maps the framework, and the Dockerfile serves HTTP only for header-carrying modes", () => {
@@ -83,4 +122,25 @@ Deno.test("a tool name that is not a valid tool name is refused before rendering
   const plan = emitPlan();
   plan.tools[0] = { ...plan.tools[0], name: "x); evil(" };
   assert.throws(() => renderProject(plan), McpcastError);
+});
+
+Deno.test("the contract file carries no external reference (nor the credentials its URL may hold)", () => {
+  const spec = {
+    openapi: "3.0.3",
+    paths: {
+      "/orders": {
+        get: {
+          parameters: [{
+            name: "limit",
+            in: "query",
+            schema: { $ref: "https://u:s3cret@schemas.example/x.json#/L" },
+          }],
+          responses: { "200": { description: "ok" } },
+        },
+      },
+    },
+  };
+  const text = renderProject(emitPlan(), { spec })["tests/contract.json"];
+  assert.ok(!text.includes("s3cret") && !text.includes("schemas.example"), text);
+  assert.deepEqual(JSON.parse(text).operations.listOrders.parameters[0].schema, {});
 });

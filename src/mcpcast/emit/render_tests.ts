@@ -73,8 +73,44 @@ function credentialCheck(plan: McpcastPlan): string[] {
   ];
 }
 
+/**
+ * The contract test: each example request (gated calls approved) checked against the spec operation
+ * it came from, as cut into `tests/contract.json`, never against the plan.
+ */
+function contractCheck(plan: McpcastPlan): string[] {
+  const ignore = plan.api.auth === "none" ? [] : [plan.api.credential_name];
+  if (plan.api.auth === "passthrough") ignore.push("authorization");
+  return [
+    "",
+    "/** Query parameters and headers the contract check leaves to the credential. */",
+    `const CREDENTIAL_SLOTS: readonly string[] = ${literal(ignore)};`,
+    "",
+    'Deno.test("each example request is one the spec\'s operation accepts", async (t) => {',
+    "  const upstream = fakeUpstream();",
+    "  await using client = await connect({ fetch: upstream.fetch, approver: () => true });",
+    "  for (const call of [...READ_CALLS, ...GATED_CALLS]) {",
+    "    await t.step(`${call.tool}: ${call.method} ${call.target} fits ${call.operation}`, async () => {",
+    "      upstream.received.length = 0;",
+    "      const result = await client.callTool(call.tool, call.args);",
+    "      assert.ok(!result.isError, textOf(result));",
+    "      assert.equal(upstream.received.length, 1);",
+    "      const problems = checkRequest(CONTRACT, call.operation, upstream.received[0], { ignore: CREDENTIAL_SLOTS });",
+    "      assert.deepEqual(problems, []);",
+    "    });",
+    "  }",
+    "});",
+  ];
+}
+
+/** Options for {@linkcode renderTests}. */
+export interface RenderTestsOptions {
+  /** The project has `tests/contract.json`: add the contract test. @default false */
+  contract?: boolean;
+}
+
 /** The source of `tests/tools_test.ts`. */
-export function renderTests(plan: McpcastPlan): string {
+export function renderTests(plan: McpcastPlan, options: RenderTestsOptions = {}): string {
+  const contract = options.contract ?? false;
   const { reads, gated } = testCalls(plan);
   const names = plan.tools.map((tool) => tool.name);
   return [
@@ -91,6 +127,15 @@ export function renderTests(plan: McpcastPlan): string {
     'import assert from "node:assert/strict";',
     'import { createTestClient, type TestClient } from "@agentry/agentry/mcp";',
     'import { buildServer, type BuildServerOptions } from "../src/server.ts";',
+    ...(contract
+      ? [
+        'import { checkRequest, type ContractDocument } from "@agentry/agentry/mcpcast/runtime";',
+        'import CONTRACT_JSON from "./contract.json" with { type: "json" };',
+        "",
+        "/** The spec operations the tools call (cut from the spec at generation). */",
+        "const CONTRACT = CONTRACT_JSON as unknown as ContractDocument;",
+      ]
+      : []),
     "",
     "/** Settings and made-up credentials for this server's auth mode. */",
     `const ENV: Readonly<Record<string, string>> = ${blockLiteral(envFor(plan))};`,
@@ -133,6 +178,7 @@ export function renderTests(plan: McpcastPlan): string {
     "  args: Record<string, unknown>;",
     "  method: string;",
     "  target: string;",
+    "  operation: string;",
     "}",
     "",
     "/** Every tool of the plan. */",
@@ -182,6 +228,7 @@ export function renderTests(plan: McpcastPlan): string {
     "  }",
     "});",
     ...credentialCheck(plan),
+    ...(contract ? contractCheck(plan) : []),
     "",
   ].join("\n");
 }

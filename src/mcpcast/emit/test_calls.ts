@@ -24,6 +24,8 @@ export interface ExpectedCall {
   method: string;
   /** Expected path and query (`/v2/pet/123?x=1`). */
   target: string;
+  /** The spec operation id of the route called. */
+  operation: string;
 }
 
 /**
@@ -53,7 +55,13 @@ export function expectedCall(
     const values = callValues(tool, args);
     const route = selectRoute(tool, values);
     const { url } = buildRequestParts(route, values, route.base_url ?? baseUrl);
-    return { tool: tool.name, args, method: route.method, target: `${url.pathname}${url.search}` };
+    return {
+      tool: tool.name,
+      args,
+      method: route.method,
+      target: `${url.pathname}${url.search}`,
+      operation: route.operation_id,
+    };
   } catch {
     return undefined;
   }

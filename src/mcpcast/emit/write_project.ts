@@ -6,6 +6,7 @@
  * - A tools module (or `deno.json`) without the header is the user's and is never overwritten. When the
  *   plan has tools in that module's group the run is refused unless `force`; with `force` the user's
  *   module is kept and still registered (it exports `register(server, upstream)`).
+ * - `tests/contract.json` is written when the spec is given, else an existing one is kept and used.
  * - Scaffold files (`Dockerfile`, `.env.example`, `.gitignore`) are written only when absent.
  * - A non-empty directory without `mcpcast.plan.yaml`, or one whose plan is for another API name, is
  *   refused unless `force`.
@@ -19,7 +20,7 @@ import { McpcastError } from "../errors.ts";
 import { loadPlan, type McpcastPlan, writePlanFile } from "../plan/mod.ts";
 import type { FrameworkImport } from "./framework_imports.ts";
 import { hasGeneratedHeader } from "./header.ts";
-import { PLAN_FILE, renderProject } from "./render_project.ts";
+import { CONTRACT_FILE, PLAN_FILE, renderProject } from "./render_project.ts";
 import { SCAFFOLD_FILES } from "./render_scaffold.ts";
 import { checkRenderedSyntax } from "./syntax_check.ts";
 
@@ -31,6 +32,11 @@ export interface WriteProjectOptions {
   force?: boolean;
   /** Where generated code finds this library (see `renderProject`). @default "jsr:@agentry/agentry@^0.1" */
   frameworkImport?: FrameworkImport;
+  /**
+   * The spec document the plan came from: cut into `tests/contract.json`, which the generated tests
+   * check every example request against. Without it an existing contract file is kept and used.
+   */
+  spec?: Readonly<Record<string, unknown>>;
 }
 
 /** What {@linkcode writeProject} did, paths relative to the project directory. */
@@ -130,7 +136,14 @@ export async function writeProject(
   const root = resolve(outDir);
   // The plan file is streamed to disk at the end instead of rendered: on a large API it is megabytes
   // that would otherwise be built as one string (and encoded as a second copy) beside everything else.
-  const files = renderProject(plan, { frameworkImport: options.frameworkImport, includePlan: false });
+  const contractKept = options.spec === undefined &&
+    await readIfExists(join(root, CONTRACT_FILE)) !== undefined;
+  const files = renderProject(plan, {
+    frameworkImport: options.frameworkImport,
+    includePlan: false,
+    spec: options.spec,
+    contractKept,
+  });
   checkRenderedSyntax(files);
   const paths = [...(writePlan ? [PLAN_FILE] : []), ...Object.keys(files)];
   if (!force) await checkDirectory(plan, root, paths);

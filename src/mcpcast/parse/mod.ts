@@ -5,5 +5,5 @@
  * @module
  */
 
-export { parseSpec, type ParseSpecOptions } from "./parse_spec.ts";
+export { parseSpec, type ParseSpecOptions, specDocument } from "./parse_spec.ts";
 export type { ExternalRefsOptions } from "./external_refs.ts";

@@ -36,6 +36,19 @@ export interface ParseSpecOptions {
   responseSchemas?: boolean;
 }
 
+// Issue 15 slice F: the loaded document beside each parsed spec, off the record itself (which is
+// printed and serialized), for the generated project's contract tests.
+const DOCUMENTS = new WeakMap<ParsedSpec, Readonly<Record<string, unknown>>>();
+
+/**
+ * The spec document `spec` was parsed from, as loaded (checked and scrubbed), or undefined for a
+ * record not made by {@linkcode parseSpec}. Pass it to `writeProject(plan, dir, { spec })` to give
+ * the project its contract tests.
+ */
+export function specDocument(spec: ParsedSpec): Readonly<Record<string, unknown>> | undefined {
+  return DOCUMENTS.get(spec);
+}
+
 /**
  * Parses an OpenAPI 3.0/3.1 or Swagger 2 spec into API facts, operations and security schemes.
  * Throws `McpcastError` for a spec that cannot be loaded or has no operations.
@@ -69,5 +82,7 @@ export async function parseSpec(
     responseSchemas: options.responseSchemas,
   });
   const securitySchemes = securitySchemesOf(loaded.document, new RefResolver(loaded.document, external));
-  return { info, operations, securitySchemes };
+  const parsed: ParsedSpec = { info, operations, securitySchemes };
+  DOCUMENTS.set(parsed, loaded.document);
+  return parsed;
 }

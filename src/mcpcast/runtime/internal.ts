@@ -12,3 +12,9 @@ export { type SchemaProblem, schemaProblem } from "./json_check.ts";
 export { visibleParams } from "./tool_options.ts";
 export { callValues, selectRoute } from "./route_select.ts";
 export { buildRequestParts, type RequestParts } from "./request_build.ts";
+export type {
+  BodyContract,
+  ContractDocument,
+  OperationContract,
+  ParameterContract,
+} from "./contract_check.ts";

@@ -18,3 +18,14 @@ export { planToolOptions, type PlanToolSettings } from "./tool_options.ts";
 
 // The generated launcher's command line (its `main.ts`).
 export { LAUNCH_USAGE, type LaunchOptions, parseLaunchArgs } from "./launch_args.ts";
+
+// The generated tests' contract check: each request a tool sends, against the spec operation it came from.
+export {
+  type BodyContract,
+  checkRequest,
+  type CheckRequestOptions,
+  type ContractDocument,
+  type OperationContract,
+  type ParameterContract,
+  type SentRequest,
+} from "./contract_check.ts";
