@@ -44,12 +44,4 @@ export const KNOWN_REJECTIONS: Readonly<Record<string, KnownRejection>> = {
       owner: "spec" as const,
     }]),
   ),
-  // GitHub: the body is `oneOf` [{id}, {owner, repo, number}]; the example sends neither alternative's
-  // required properties (the oneOf body is flattened into optional properties).
-  ...Object.fromEntries(
-    ["projects_add_item_for_org", "projects_add_item_for_user"].map((id) => [`api.github.com.json ${id}`, {
-      cause: "oneOf request body flattened: the example satisfies no alternative (item 2/3)",
-      owner: "B" as const,
-    }]),
-  ),
 };
