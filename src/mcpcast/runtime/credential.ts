@@ -1,31 +1,41 @@
 /**
- * The upstream credential of one call, per auth mode, and its redaction from upstream answers.
+ * The upstream credentials of one call, per auth mode and the route's security requirements, and
+ * their redaction from upstream answers.
  *
- * | Auth mode | Credential | Slot |
- * |---|---|---|
- * | `passthrough` | the caller's `authorization` header (a Bearer token) | always the Authorization header |
- * | `env-token` | `MCPCAST_UPSTREAM_TOKEN`, read on every call | the plan's slot |
- * | `api-key` | the calling tenant's: `client.extra.upstream_credential` when an auth hook set one, else `MCPCAST_UPSTREAM_TOKENS[tenant]`, read on every call | the plan's slot |
- * | `none` | none | — |
+ * A route with `security` is served by its first requirement whose every scheme has a credential
+ * (AND within a requirement, OR between them); `security: []` sends nothing; a route without
+ * `security` sends the plan's one credential in `credential_location`/`credential_name`.
  *
- * A credential must be printable ASCII (after trimming) without `<` or `>` (a placeholder left in an
- * example file); messages name the variable or header, never the value.
+ * | Auth mode | Where a scheme's credential comes from |
+ * |---|---|
+ * | `passthrough` | the caller's `Authorization` header (when its scheme word is the scheme's: `Bearer`, `Basic`, `token`, ...), or for an API key in a header, the caller's header of that name |
+ * | `env-token` | `MCPCAST_UPSTREAM_TOKEN_<SCHEME ID>`, else `MCPCAST_UPSTREAM_TOKEN` for the plan's own slot; read on every call |
+ * | `api-key` | the tenant's credential (`client.extra.upstream_credential` when an auth hook set one, else `MCPCAST_UPSTREAM_TOKENS[tenant]`): a string for the plan's own slot, or an object by scheme id |
+ * | `none` | nothing is ever sent |
+ *
+ * Values are shaped by the scheme (see `_scheme_value.ts`): a bare token gets `Bearer `, `user:password`
+ * becomes `Basic <base64>`, an API key goes as it is. A credential must be printable ASCII (after
+ * trimming) without `<` or `>` (a placeholder left in an example file); messages name the variable or
+ * header, never the value.
  *
  * @module
  */
 
 import { ToolError } from "../../tool_error.ts";
-import type { ApiPlan } from "../plan/mod.ts";
+import type { ApiPlan, RoutePlan, SchemePlan } from "../plan/mod.ts";
 import type { EnvLookup } from "../types.ts";
+import { plainAuthorization, schemeHint, schemeValue, schemeVariable } from "./_scheme_value.ts";
 
-/** The credential of one call and where it travels. */
+/** One credential of a call and where it travels. */
 export interface Credential {
   /** The value sent. */
   value: string;
-  /** Header or query parameter. */
-  location: "header" | "query";
-  /** Header or query parameter name. */
+  /** Header, query parameter or cookie. */
+  location: "header" | "query" | "cookie";
+  /** Header, query parameter or cookie name. */
   name: string;
+  /** The configured value when the scheme reshaped it (basic: `user:password`); redacted too. */
+  raw?: string;
 }
 
 /** What the credential lookup reads from the call. */
@@ -45,49 +55,65 @@ function missing(message: string, suggestion: string): ToolError {
   return new ToolError("UPSTREAM_AUTH_MISSING", message, { suggestion });
 }
 
+function invalid(what: string, why: string): ToolError {
+  return new ToolError("UPSTREAM_AUTH_INVALID", `${what} ${why}`, {
+    suggestion: `Set ${what} to the real credential`,
+  });
+}
+
 function checked(value: string, what: string): string {
   const trimmed = value.trim();
   if (!PRINTABLE.test(trimmed) || /[<>]/.test(trimmed)) {
-    throw new ToolError(
-      "UPSTREAM_AUTH_INVALID",
-      `${what} is not a usable credential: only printable ASCII, and no <placeholder> left in`,
-      { suggestion: `Set ${what} to the real credential` },
-    );
+    throw invalid(what, "is not a usable credential: only printable ASCII, and no <placeholder> left in");
   }
   return trimmed;
 }
 
-function passthrough(source: CredentialSource): string {
-  const header = source.meta?.authorization;
-  if (header === undefined || header.trim() === "") {
-    throw missing(
-      "This server forwards the caller's Authorization header to the upstream API, and this call carried none",
-      "Over HTTP, send 'Authorization: Bearer <token>' with each request; stdio carries no headers, so " +
-        "for a local server regenerate with --auth env-token and set MCPCAST_UPSTREAM_TOKEN",
-    );
-  }
-  if (!/^bearer\s+\S/i.test(header.trim())) {
-    throw missing(
-      "The Authorization header must carry a Bearer token to be forwarded upstream",
-      "Send 'Authorization: Bearer <token>'",
-    );
-  }
-  return checked(header, "the Authorization header");
+/** A configured value, where it came from, and whether it was meant for this scheme alone. */
+interface Found {
+  value: string;
+  what: string;
+  explicit: boolean;
 }
 
-function envToken(api: ApiPlan, env: EnvLookup): string {
-  const value = env("MCPCAST_UPSTREAM_TOKEN");
-  if (value === undefined || value.trim() === "") {
-    const example =
-      api.credential_location === "header" && api.credential_name.toLowerCase() === "authorization"
-        ? '"Bearer <token>"'
-        : "the API key";
-    throw missing(
-      "MCPCAST_UPSTREAM_TOKEN is not set",
-      `Set MCPCAST_UPSTREAM_TOKEN to what the upstream expects in ${describeSlot(api)}, e.g. ${example}`,
-    );
-  }
-  return checked(value, "MCPCAST_UPSTREAM_TOKEN");
+/** Finds the credential of scheme `id` (undefined: the plan's one credential) under one auth mode. */
+interface Lookup {
+  find(id: string | undefined, scheme: SchemePlan | undefined): Found | undefined;
+  /** Where the credential of `id` would come from, for messages. */
+  where(id: string | undefined, scheme: SchemePlan | undefined): string;
+}
+
+/** Whether `scheme` travels in the plan's own slot (the one the plain credential fills). */
+function inOwnSlot(api: ApiPlan, scheme: SchemePlan | undefined): boolean {
+  if (scheme === undefined) return true;
+  if (scheme.in !== api.credential_location) return false;
+  return scheme.in === "header"
+    ? scheme.name.toLowerCase() === api.credential_name.toLowerCase()
+    : scheme.name === api.credential_name;
+}
+
+function present(value: unknown): value is string {
+  return typeof value === "string" && value.trim() !== "";
+}
+
+function envLookup(api: ApiPlan, env: EnvLookup): Lookup {
+  return {
+    find(id, scheme) {
+      const own = id === undefined ? undefined : schemeVariable(id);
+      if (own !== undefined && present(env(own))) return { value: env(own)!, what: own, explicit: true };
+      const shared = env("MCPCAST_UPSTREAM_TOKEN");
+      if (inOwnSlot(api, scheme) && present(shared)) {
+        return { value: shared, what: "MCPCAST_UPSTREAM_TOKEN", explicit: id === undefined };
+      }
+      return undefined;
+    },
+    where: (id, scheme) =>
+      id === undefined
+        ? "MCPCAST_UPSTREAM_TOKEN"
+        : inOwnSlot(api, scheme)
+        ? `${schemeVariable(id)} or MCPCAST_UPSTREAM_TOKEN`
+        : schemeVariable(id),
+  };
 }
 
 function tenantTokens(env: EnvLookup): Record<string, unknown> {
@@ -108,7 +134,8 @@ function tenantTokens(env: EnvLookup): Record<string, unknown> {
   return parsed as Record<string, unknown>;
 }
 
-function tenantCredential(source: CredentialSource, env: EnvLookup): string {
+/** The calling tenant's credential entry: a string, or an object by scheme id. */
+function tenantEntry(source: CredentialSource, env: EnvLookup): { entry: unknown; what: string } {
   const tenant = source.client?.tenantId;
   if (tenant === undefined || tenant === "") {
     throw missing(
@@ -117,18 +144,129 @@ function tenantCredential(source: CredentialSource, env: EnvLookup): string {
     );
   }
   const own = source.client?.extra?.upstream_credential;
-  if (typeof own === "string" && own.trim() !== "") {
-    return checked(own, `the upstream credential of tenant '${tenant}'`);
+  if (present(own) || (typeof own === "object" && own !== null)) {
+    return { entry: own, what: `the upstream credential of tenant '${tenant}'` };
   }
   const tokens = tenantTokens(env);
-  const value = Object.hasOwn(tokens, tenant) ? tokens[tenant] : undefined;
-  if (typeof value !== "string" || value.trim() === "") {
-    throw missing(
-      `No upstream credential is configured for tenant '${tenant}'`,
-      `Add "${tenant}" to MCPCAST_UPSTREAM_TOKENS`,
-    );
+  return {
+    entry: Object.hasOwn(tokens, tenant) ? tokens[tenant] : undefined,
+    what: `MCPCAST_UPSTREAM_TOKENS["${tenant}"]`,
+  };
+}
+
+function tenantLookup(api: ApiPlan, source: CredentialSource, env: EnvLookup): Lookup {
+  let cached: { entry: unknown; what: string } | undefined;
+  const tenant = () => cached ??= tenantEntry(source, env);
+  return {
+    find(id, scheme) {
+      const { entry, what } = tenant();
+      if (present(entry)) {
+        return inOwnSlot(api, scheme) ? { value: entry, what, explicit: id === undefined } : undefined;
+      }
+      if (id === undefined || typeof entry !== "object" || entry === null || Array.isArray(entry)) {
+        return undefined;
+      }
+      const value = Object.hasOwn(entry, id) ? (entry as Record<string, unknown>)[id] : undefined;
+      return present(value) ? { value, what: `${what}["${id}"]`, explicit: true } : undefined;
+    },
+    where: (id) => id === undefined ? tenant().what : `${tenant().what}["${id}"]`,
+  };
+}
+
+function passthroughLookup(source: CredentialSource): Lookup {
+  const header = (scheme: SchemePlan | undefined) =>
+    scheme === undefined || scheme.type !== "api_key" ? "authorization" : scheme.name.toLowerCase();
+  return {
+    find(_id, scheme) {
+      if (scheme?.in === "query" || scheme?.in === "cookie") return undefined;
+      const name = header(scheme);
+      const value = source.meta?.[name];
+      return present(value) ? { value, what: `the ${name} header`, explicit: false } : undefined;
+    },
+    where: (_id, scheme) =>
+      scheme?.in === "query" || scheme?.in === "cookie"
+        ? `(${scheme.in} ${scheme.name}: passthrough forwards headers only)`
+        : `the caller's ${header(scheme) === "authorization" ? "Authorization" : scheme!.name} header`,
+  };
+}
+
+function lookupFor(api: ApiPlan, source: CredentialSource, env: EnvLookup): Lookup {
+  if (api.auth === "env-token") return envLookup(api, env);
+  if (api.auth === "api-key") return tenantLookup(api, source, env);
+  return passthroughLookup(source);
+}
+
+/** The plan's one credential, for a route without `security`. */
+function plainCredential(api: ApiPlan, lookup: Lookup): Credential {
+  const found = lookup.find(undefined, undefined);
+  if (found === undefined) {
+    if (api.auth === "passthrough") {
+      throw missing(
+        "This server forwards the caller's Authorization header to the upstream API, and this call carried none",
+        "Over HTTP, send 'Authorization: Bearer <token>' with each request; stdio carries no headers, so " +
+          "for a local server regenerate with --auth env-token and set MCPCAST_UPSTREAM_TOKEN",
+      );
+    }
+    const where = lookup.where(undefined, undefined);
+    const suggestion = api.auth === "api-key"
+      ? `Add the tenant to MCPCAST_UPSTREAM_TOKENS`
+      : `Set ${where} to what the upstream expects in ${describeSlot(api)}`;
+    throw missing(`${where} is not set`, suggestion);
   }
-  return checked(value, `MCPCAST_UPSTREAM_TOKENS["${tenant}"]`);
+  const value = checked(found.value, found.what);
+  const authorization = api.auth === "passthrough" ||
+    (api.credential_location === "header" && api.credential_name.toLowerCase() === "authorization");
+  const sent = authorization ? plainAuthorization(value) : value;
+  const name = api.auth === "passthrough" ? "Authorization" : api.credential_name;
+  const location = api.auth === "passthrough" ? "header" : api.credential_location;
+  return { value: sent, location, name, ...(sent !== value ? { raw: value } : {}) };
+}
+
+/** The credentials of one requirement, or undefined when one of its schemes has none. */
+function requirementCredentials(
+  api: ApiPlan,
+  requirement: readonly string[],
+  lookup: Lookup,
+): Credential[] | undefined {
+  const out: Credential[] = [];
+  for (const id of requirement) {
+    const scheme = api.security_schemes !== undefined && Object.hasOwn(api.security_schemes, id)
+      ? api.security_schemes[id]
+      : undefined;
+    if (scheme === undefined) return undefined;
+    const found = lookup.find(id, scheme);
+    if (found === undefined) return undefined;
+    const value = checked(found.value, found.what);
+    const shaped = schemeValue(scheme, value);
+    if ("problem" in shaped) {
+      if (found.explicit) throw invalid(found.what, shaped.problem);
+      return undefined;
+    }
+    out.push({
+      value: shaped.value,
+      location: scheme.in,
+      name: scheme.name,
+      ...(shaped.value !== value ? { raw: value } : {}),
+    });
+  }
+  return out;
+}
+
+/** Why no requirement of `security` could be met, naming where each credential would come from. */
+function unmet(api: ApiPlan, security: readonly string[][], lookup: Lookup): ToolError {
+  const schemes = api.security_schemes ?? {};
+  const scheme = (id: string) => Object.hasOwn(schemes, id) ? schemes[id] : undefined;
+  const needs = security.map((requirement) =>
+    requirement.map((id) => `${lookup.where(id, scheme(id))} (scheme '${id}')`).join(" and ")
+  );
+  const first = security[0]?.[0];
+  const hint = first !== undefined && scheme(first) !== undefined
+    ? `; it takes ${schemeHint(scheme(first)!)}`
+    : "";
+  return missing(
+    `No credential for this operation is configured: it needs ${needs.join(", or ")}`,
+    `Set ${lookup.where(first, first === undefined ? undefined : scheme(first))}${hint}`,
+  );
 }
 
 /** `header 'X-API-Key'` or `query parameter 'api_key'`. */
@@ -136,36 +274,59 @@ function describeSlot(api: ApiPlan): string {
   return `${api.credential_location === "header" ? "header" : "query parameter"} '${api.credential_name}'`;
 }
 
+/** Options of {@linkcode upstreamCredentials}. */
+export interface CredentialOptions {
+  /** Where variables are read from. */
+  env: EnvLookup;
+  /** The route called (its `security`); absent: the plan's one credential. */
+  route?: Pick<RoutePlan, "security">;
+}
+
 /**
- * The credential for one call under `api.auth`, or undefined for `none`.
+ * The credentials for one call of `route` under `api.auth` (none for `none`, for `security: []`, or
+ * for an empty requirement).
  *
- * @throws {ToolError} `UPSTREAM_AUTH_MISSING` when the mode's credential is absent,
- * `UPSTREAM_AUTH_INVALID` when it is malformed.
+ * @throws {ToolError} `UPSTREAM_AUTH_MISSING` when no requirement's credentials are all configured,
+ * `UPSTREAM_AUTH_INVALID` when one is malformed.
+ */
+export function upstreamCredentials(
+  api: ApiPlan,
+  source: CredentialSource,
+  options: CredentialOptions,
+): Credential[] {
+  if (api.auth === "none") return [];
+  const lookup = lookupFor(api, source, options.env);
+  const security = options.route?.security;
+  if (security === undefined) return [plainCredential(api, lookup)];
+  for (const requirement of security) {
+    const found = requirementCredentials(api, requirement, lookup);
+    if (found !== undefined) return found;
+  }
+  if (security.length === 0) return [];
+  throw unmet(api, security, lookup);
+}
+
+/**
+ * The plan's one credential under `api.auth` (a route without `security`), or undefined for `none`.
+ *
+ * @throws {ToolError} as {@linkcode upstreamCredentials}.
  */
 export function upstreamCredential(
   api: ApiPlan,
   source: CredentialSource,
   env: EnvLookup,
 ): Credential | undefined {
-  switch (api.auth) {
-    case "none":
-      return undefined;
-    case "passthrough":
-      return { value: passthrough(source), location: "header", name: "Authorization" };
-    case "env-token":
-      return { value: envToken(api, env), location: api.credential_location, name: api.credential_name };
-    case "api-key":
-      return {
-        value: tenantCredential(source, env),
-        location: api.credential_location,
-        name: api.credential_name,
-      };
-  }
+  return upstreamCredentials(api, source, { env })[0];
 }
 
 /** The forms of `value` an upstream may echo: itself, the token after a scheme word, URL-encoded. */
-function secretForms(value: string): string[] {
+function secretForms(value: string, raw?: string): string[] {
   const forms = new Set([value]);
+  if (raw !== undefined) {
+    forms.add(raw);
+    const password = raw.slice(raw.indexOf(":") + 1);
+    if (raw.includes(":")) forms.add(password);
+  }
   const bare = /^[A-Za-z][\w.-]*\s+(\S.*)$/.exec(value)?.[1];
   if (bare !== undefined) forms.add(bare);
   for (const form of [...forms]) {
@@ -187,9 +348,14 @@ function secretForms(value: string): string[] {
  * // "bad token [redacted]"
  * ```
  */
-export function redactCredential(text: string, credential: Credential | undefined): string {
+export function redactCredential(
+  text: string,
+  credential: Credential | readonly Credential[] | undefined,
+): string {
   if (credential === undefined) return text;
+  const all: readonly Credential[] = Array.isArray(credential) ? credential : [credential as Credential];
+  const forms = all.flatMap((one) => secretForms(one.value, one.raw)).sort((a, b) => b.length - a.length);
   let out = text;
-  for (const form of secretForms(credential.value)) out = out.replaceAll(form, REDACTED);
+  for (const form of forms) out = out.replaceAll(form, REDACTED);
   return out;
 }

@@ -106,10 +106,13 @@ Deno.test("a missing or malformed credential fails before anything is sent, with
   const upstream = new Upstream(plan.api, { fetch: fake.fetch });
   const tool = toolOf(plan, "get_pet");
   assert.equal((await failure(upstream.call(tool, { petId: "1" }, {}))).code, "UPSTREAM_AUTH_MISSING");
+  const bearerOnly = { ...tool, routes: tool.routes.map((route) => ({ ...route, security: [["bearer"]] })) };
+  const schemes = { bearer: { type: "bearer", in: "header", name: "Authorization" } } as const;
   const basic = await failure(
-    upstream.call(tool, { petId: "1" }, { meta: { authorization: `Basic ${TOKEN}` } }),
+    new Upstream({ ...plan.api, security_schemes: schemes }, { fetch: fake.fetch })
+      .call(bearerOnly, { petId: "1" }, { meta: { authorization: `Basic ${TOKEN}` } }),
   );
-  assert.equal(basic.code, "UPSTREAM_AUTH_MISSING");
+  assert.equal(basic.code, "UPSTREAM_AUTH_MISSING", "a Basic header does not meet a bearer scheme");
   const placeholder = petPlan({ auth: "env-token" });
   const invalid = await failure(
     new Upstream(placeholder.api, { fetch: fake.fetch, env: envOf({ MCPCAST_UPSTREAM_TOKEN: `<${TOKEN}>` }) })
