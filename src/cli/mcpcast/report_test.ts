@@ -43,7 +43,7 @@ Deno.test("summary counts kept, gated and dropped tools, lists each drop with it
     removed: ["src/tools/old.ts"],
   });
   assert.equal(lines[0], "mcpcast: petstore → ./petstore-mcp");
-  assert.match(lines[1], /^ {2}13 tools kept \(8 approval-gated\), 7 operations dropped; profile standard/);
+  assert.match(lines[1], /^ {2}15 tools kept \(8 approval-gated\), 5 operations dropped; profile standard/);
   for (const op of plan.dropped) assert.ok(lines.includes(`    ${op.operation_id}: ${op.reason}`));
   assert.ok(
     lines.includes("  files written (5): mcpcast.plan.yaml, main.ts, src/ (1 file), src/tools/ (2 files)"),

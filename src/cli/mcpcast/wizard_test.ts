@@ -35,14 +35,14 @@ Deno.test("the guided setup asks step by step, shows what it found, and writes t
       /Swagger Petstore 1\.0\.0/,
       /20 operations: 7 read · 10 write · 3 destructive/,
       /credential: header 'Authorization' \(2 security scheme\(s\) in the spec\)/,
-      /1\) read-only\s+5 tools, 15 dropped\s+reads only/,
-      /2\) standard\s+13 tools \(8 gated\), 7 dropped/,
+      /1\) read-only\s+7 tools, 13 dropped\s+reads only/,
+      /2\) standard\s+15 tools \(8 gated\), 5 dropped/,
       /env-token\s+personal use/,
       /8 gated tool\(s\): the calling client asks its user/,
       /Step 4\/5 {2}Review/,
       /add_pet\s+write\s+yes\s+POST \/pet/,
-      /Not exposed \(7\)/,
-      /13 tools kept \(8 approval-gated\), 7 operations dropped/,
+      /Not exposed \(5\)/,
+      /15 tools kept \(8 approval-gated\), 5 operations dropped/,
       /Same result without questions: agentry mcpcast \S+petstore_swagger2\.yaml --profile standard --auth env-token --out \S+pets$/m,
     ]
   ) assert.match(result.text, shown);
