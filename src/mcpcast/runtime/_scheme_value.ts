@@ -68,3 +68,11 @@ export function schemeHint(scheme: SchemePlan): string {
       } \`${scheme.name}\``;
   }
 }
+
+/** A placeholder value for `scheme`: `<token>`, `<user>:<password>`, `<credential>`, `<api key>`. */
+export function schemeExample(scheme: SchemePlan): string {
+  if (scheme.type === "bearer") return "<token>";
+  if (scheme.type === "basic") return "<user>:<password>";
+  if (scheme.type === "http") return "<credential>";
+  return "<api key>";
+}

@@ -24,7 +24,13 @@
 import { ToolError } from "../../tool_error.ts";
 import type { ApiPlan, RoutePlan, SchemePlan } from "../plan/mod.ts";
 import type { EnvLookup } from "../types.ts";
-import { plainAuthorization, schemeHint, schemeValue, schemeVariable } from "./_scheme_value.ts";
+import {
+  plainAuthorization,
+  schemeExample,
+  schemeHint,
+  schemeValue,
+  schemeVariable,
+} from "./_scheme_value.ts";
 
 /** One credential of a call and where it travels. */
 export interface Credential {
@@ -317,6 +323,56 @@ export function upstreamCredential(
   env: EnvLookup,
 ): Credential | undefined {
   return upstreamCredentials(api, source, { env })[0];
+}
+
+/** One variable (env-token) or tenant entry (api-key) holding an upstream credential, for READMEs. */
+export interface CredentialVariable {
+  /** `MCPCAST_UPSTREAM_TOKEN` or `MCPCAST_UPSTREAM_TOKEN_<SCHEME ID>`. */
+  name: string;
+  /** The scheme ids it serves (empty: the plan has none; the plain credential). */
+  schemes: string[];
+  /** What to put in it, in words (Markdown). */
+  hint: string;
+  /** A placeholder value: `<token>`, `<user>:<password>`, `<api key>`. */
+  example: string;
+}
+
+/**
+ * The credentials a plan's routes can use, one entry per variable: `MCPCAST_UPSTREAM_TOKEN` for the
+ * plan's own slot, then `MCPCAST_UPSTREAM_TOKEN_<ID>` for each scheme elsewhere (in api-key mode the
+ * same schemes are keys of a tenant's object in `MCPCAST_UPSTREAM_TOKENS`).
+ */
+export function credentialVariables(api: ApiPlan): CredentialVariable[] {
+  const schemes = Object.entries(api.security_schemes ?? {});
+  const first = schemes.find(([, scheme]) => inOwnSlot(api, scheme))?.[1];
+  // MCPCAST_UPSTREAM_TOKEN serves the own-slot schemes shaped like the first; the others get their own.
+  const shared = (scheme: SchemePlan) =>
+    first !== undefined && inOwnSlot(api, scheme) && scheme.type === first.type &&
+    scheme.http_scheme === first.http_scheme;
+  const own = schemes.filter(([, scheme]) => shared(scheme));
+  const plain: SchemePlan = first ?? (api.credential_location === "header" &&
+      api.credential_name.toLowerCase() === "authorization"
+    ? { type: "bearer", in: "header", name: "Authorization" }
+    : { type: "api_key", in: api.credential_location, name: api.credential_name });
+  const out: CredentialVariable[] = [];
+  if (schemes.length === 0 || own.length > 0) {
+    out.push({
+      name: "MCPCAST_UPSTREAM_TOKEN",
+      schemes: own.map(([id]) => id),
+      hint: schemeHint(plain),
+      example: schemeExample(plain),
+    });
+  }
+  for (const [id, scheme] of schemes) {
+    if (shared(scheme)) continue;
+    out.push({
+      name: schemeVariable(id),
+      schemes: [id],
+      hint: schemeHint(scheme),
+      example: schemeExample(scheme),
+    });
+  }
+  return out;
 }
 
 /** The forms of `value` an upstream may echo: itself, the token after a scheme word, URL-encoded. */
