@@ -25,8 +25,9 @@ Deno.test("agentry mcpcast converts the Swagger 2 petstore into a project and pr
   const lines = result.stdout.trim().split("\n");
   assert.equal(lines.length, 1);
   const summary = JSON.parse(lines[0]);
-  // slice C: uploadFile (multipart/form-data) is a tool now.
-  assert.deepEqual(summary.counts, { kept: 14, gated: 9, dropped: 6 });
+  // slice C: uploadFile (multipart/form-data) is a tool now; slice D: get_pet_by_id and get_inventory
+  // (api_key header) are kept too.
+  assert.deepEqual(summary.counts, { kept: 16, gated: 9, dropped: 4 });
   for (const file of ["mcpcast.plan.yaml", "deno.json", "main.ts"]) {
     assert.ok(summary.files.includes(file), file);
     assert.ok(await exists(join(out, file)), file);

@@ -22,6 +22,8 @@ import { freePort } from "./_ports.ts";
 
 const ROOT = new URL("../", import.meta.url);
 const TOKEN = "Bearer e2e-token-5c1d";
+/** env-token credentials: the plan's own slot, and Petstore's api_key scheme (slice D, issue 15). */
+const ENV_TOKENS = { MCPCAST_UPSTREAM_TOKEN: TOKEN, MCPCAST_UPSTREAM_TOKEN_API_KEY: TOKEN };
 const RUN = ["run", "--quiet", "--allow-net", "--allow-read=.", "--allow-env", "main.ts"];
 
 interface Seen {
@@ -36,7 +38,9 @@ function fakeUpstream(credentialHeader: string): { url: string; seen: Seen[] } &
   const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, (request) => {
     const url = new URL(request.url);
     const target = `${url.pathname}${url.search}`;
-    seen.push({ method: request.method, target, credential: request.headers.get(credentialHeader) });
+    // Slice D (issue 15): Petstore's get_pet_by_id takes its credential in the api_key header.
+    const credential = request.headers.get(credentialHeader) ?? request.headers.get("api_key");
+    seen.push({ method: request.method, target, credential });
     return Response.json({ ok: true, target });
   });
   return {
@@ -81,7 +85,8 @@ const CASES: Case[] = [
   {
     spec: "tests/fixtures/specs/petstore_swagger2.yaml",
     auth: "env-token",
-    call: { tool: "get_order_by_id", args: { orderId: 5 }, method: "GET", target: "/api/store/order/5" },
+    // Slice D (issue 15): store orders declare no security (nothing is sent); pets take the api_key header.
+    call: { tool: "get_pet_by_id", args: { petId: 5 }, method: "GET", target: "/api/pet/5" },
   },
   {
     spec: "tests/fixtures/specs/train_travel_oas31.yaml",
@@ -134,7 +139,7 @@ for (const { spec, auth, call } of CASES) {
         command: Deno.execPath(),
         args: RUN,
         cwd: out,
-        env: { NO_COLOR: "1", ...(auth === "env-token" ? { MCPCAST_UPSTREAM_TOKEN: TOKEN } : {}) },
+        env: { NO_COLOR: "1", ...(auth === "env-token" ? ENV_TOKENS : {}) },
         stderr: "pipe",
       });
       const timer = setTimeout(() => void transport.close(), 60_000);
@@ -174,7 +179,7 @@ for (const { spec, auth, call } of CASES) {
 
     await t.step("an MCP client over streamable HTTP lists and calls a read tool", async () => {
       const port = freePort();
-      const env: Record<string, string> = auth === "env-token" ? { MCPCAST_UPSTREAM_TOKEN: TOKEN } : {};
+      const env: Record<string, string> = auth === "env-token" ? ENV_TOKENS : {};
       await using server = new Launcher(out, [...RUN, "--transport", "http", "--port", String(port)], env);
       await server.waitFor(/listening on http:\/\/127\.0\.0\.1:\d+\/mcp/, 60_000);
       const headers: Record<string, string> = auth === "passthrough" ? { authorization: TOKEN } : {};

@@ -59,6 +59,7 @@ export type {
   RouteParam,
   RouteParamLocation,
   RoutePlan,
+  SchemePlan,
   ToolPlan,
 } from "./plan/mod.ts";
 

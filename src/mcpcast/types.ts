@@ -103,6 +103,11 @@ export interface Operation {
   securityScheme?: SecurityScheme;
   /** The credential slot that scheme needs, when the generated server can present it. */
   credentialSlot?: CredentialSlot;
+  /**
+   * The requirement list in force (the operation's `security`, else the document's), each requirement
+   * its scheme ids (AND within one, OR between them); absent when neither declares one.
+   */
+  security?: string[][];
   /** Parameters, in path, query, body order after collision renames. */
   params: ParamSpec[];
   /** How body parameters are encoded. */

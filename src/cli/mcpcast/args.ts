@@ -27,7 +27,8 @@ Options:
                           an existing plan, or overwrite tool modules without the generated header
   --profile PROFILE       read-only (reads only), standard (reads + approval-gated writes) or full
                           (everything, every non-read gated) (default read-only)
-  --auth MODE             how the server authenticates upstream (default passthrough):
+  --auth MODE             how the server authenticates upstream (default none when the spec declares
+                          no security requirement, else passthrough):
                             passthrough  forwards each caller's Authorization header
                             env-token    one credential from MCPCAST_UPSTREAM_TOKEN (loopback only)
                             api-key      clients present keys; each tenant has its own credential

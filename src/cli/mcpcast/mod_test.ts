@@ -41,7 +41,7 @@ Deno.test("mcpcast SOURCE writes the project and summarises kept, gated and drop
   assert.equal(result.stderr[0], `mcpcast: petstore → ${out}`);
   assert.match(
     result.stderr[1],
-    /^ {2}13 tools kept \(8 approval-gated\), 7 operations dropped; profile standard/,
+    /^ {2}16 tools kept \(9 approval-gated\), 4 operations dropped; profile standard/,
   );
   assert.ok(result.stderr.includes("    findPetsByTags: deprecated in spec"));
   assert.ok(result.stderr.includes("    deletePet: destructive operation excluded by profile 'standard'"));
@@ -70,7 +70,7 @@ Deno.test("mcpcast --plan-only writes only the plan, and --json prints one summa
   assert.deepEqual(await listDir(dir.path), ["mcpcast.plan.yaml"]);
   assert.equal(result.stdout.length, 1);
   const json = JSON.parse(result.stdout[0]);
-  assert.deepEqual(json.counts, { kept: 5, gated: 0, dropped: 15 });
+  assert.deepEqual(json.counts, { kept: 7, gated: 0, dropped: 13 });
   assert.equal(json.api, "pets");
   assert.equal(json.out_dir, dir.path);
   assert.equal(json.plan_only, true);

@@ -137,7 +137,8 @@ export function equivalentCommand(choices: WizardChoices): string {
   const args = ["agentry", "mcpcast", choices.source];
   if (choices.baseUrl !== undefined) args.push("--base-url", choices.baseUrl);
   if (choices.profile !== "read-only") args.push("--profile", choices.profile);
-  if (choices.auth !== "passthrough") args.push("--auth", choices.auth);
+  // Always named: the default depends on whether the spec declares security (slice D, issue 15).
+  args.push("--auth", choices.auth);
   const usual = choices.auth === "api-key" ? "pending" : "elicitation";
   if (choices.approval !== undefined && choices.approval !== usual) args.push("--approval", choices.approval);
   if (choices.name !== undefined) args.push("--name", choices.name);

@@ -19,9 +19,9 @@ Deno.test("the preview breaks the operations down by risk and counts what each p
   const parsed = await parseSpec(spec("petstore_swagger2.yaml"));
   assert.equal(riskBreakdown(parsed), "20 operations: 7 read · 10 write · 3 destructive");
   const plans = previewPlans(parsed);
-  assert.deepEqual(previewOf(plans["read-only"]), { kept: 5, gated: 0, dropped: 15 });
-  assert.deepEqual(previewOf(plans.standard), { kept: 13, gated: 8, dropped: 7 });
-  assert.equal(previewOf(plans.full).gated, previewOf(plans.full).kept - 5);
+  assert.deepEqual(previewOf(plans["read-only"]), { kept: 7, gated: 0, dropped: 13 });
+  assert.deepEqual(previewOf(plans.standard), { kept: 16, gated: 9, dropped: 4 });
+  assert.equal(previewOf(plans.full).gated, previewOf(plans.full).kept - 7);
   assert.equal(credentialOf(plans.full), "header 'Authorization'");
 });
 
@@ -45,10 +45,10 @@ Deno.test("pending approval is offered only with api-key auth", () => {
   assert.deepEqual(approvalChoices("env-token").map((c) => c.value), ["elicitation"]);
 });
 
-Deno.test("the equivalent command lists only what differs from the defaults, shell-quoted", () => {
+Deno.test("the equivalent command lists the auth mode and what differs from the defaults, shell-quoted", () => {
   assert.equal(
     equivalentCommand({ source: "spec.yaml", profile: "read-only", auth: "passthrough", force: false }),
-    "agentry mcpcast spec.yaml",
+    "agentry mcpcast spec.yaml --auth passthrough",
   );
   assert.equal(
     equivalentCommand({
@@ -72,7 +72,7 @@ Deno.test("the equivalent command lists only what differs from the defaults, she
       force: false,
       frameworkImport: "file:///src/agentry",
     }),
-    "agentry mcpcast s.yaml --framework-import file:///src/agentry",
+    "agentry mcpcast s.yaml --auth passthrough --framework-import file:///src/agentry",
   );
   assert.equal(quoteArgument("a$b"), "'a$b'");
 });

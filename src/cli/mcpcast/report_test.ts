@@ -43,7 +43,7 @@ Deno.test("summary counts kept, gated and dropped tools, lists each drop with it
     removed: ["src/tools/old.ts"],
   });
   assert.equal(lines[0], "mcpcast: petstore → ./petstore-mcp");
-  assert.match(lines[1], /^ {2}13 tools kept \(8 approval-gated\), 7 operations dropped; profile standard/);
+  assert.match(lines[1], /^ {2}16 tools kept \(9 approval-gated\), 4 operations dropped; profile standard/);
   for (const op of plan.dropped) assert.ok(lines.includes(`    ${op.operation_id}: ${op.reason}`));
   assert.ok(
     lines.includes("  files written (5): mcpcast.plan.yaml, main.ts, src/ (1 file), src/tools/ (2 files)"),
@@ -102,7 +102,7 @@ Deno.test("the JSON summary has counts, tools with routes, dropped operations an
     "kept",
     "removed",
   ]);
-  assert.deepEqual(json.counts, { kept: plan.tools.length, gated: 11, dropped: plan.dropped.length });
+  assert.deepEqual(json.counts, { kept: plan.tools.length, gated: 12, dropped: plan.dropped.length });
   assert.deepEqual((json.tools as unknown[])[0], {
     name: "add_pet",
     risk: "write",

@@ -114,8 +114,50 @@ Deno.test("deno.json maps the framework, and the Dockerfile serves HTTP only for
   assert.match(files.Dockerfile, /^USER deno$/m);
   const local = renderProject(emitPlan({ auth: "env-token" }));
   assert.doesNotMatch(local.Dockerfile, /"--transport"/);
-  assert.match(local[".env.example"], /^MCPCAST_UPSTREAM_TOKEN=Bearer <token>$/m);
+  assert.match(local[".env.example"], /^MCPCAST_UPSTREAM_TOKEN=<token>$/m);
   assert.match(local[".env.example"], /^# MCPCAST_BASE_URL=https:\/\/api\.example\.com\/v1$/m);
+});
+
+Deno.test("the README says exactly what to put in each credential variable, per scheme", () => {
+  const plan = emitPlan({
+    auth: "env-token",
+    security_schemes: {
+      oauth: { type: "bearer", in: "header", name: "Authorization" },
+      key: { type: "api_key", in: "query", name: "api-key" },
+      login: { type: "basic", in: "header", name: "Authorization" },
+    },
+  });
+  const readme = renderProject(plan)["README.md"];
+  const connect = readme.slice(readme.indexOf("## Connect an AI"));
+  assert.match(
+    connect,
+    /`MCPCAST_UPSTREAM_TOKEN` \(security scheme `oauth`\): the bare token \(the server sends `Authorization: Bearer <token>`/,
+  );
+  assert.match(
+    connect,
+    /`MCPCAST_UPSTREAM_TOKEN_KEY` \(security scheme `key`\): the API key itself, sent as it is in query parameter `api-key`/,
+  );
+  assert.match(connect, /"MCPCAST_UPSTREAM_TOKEN_KEY": "<api key>"/);
+  assert.match(connect, /`MCPCAST_UPSTREAM_TOKEN_LOGIN` \(security scheme `login`\): `user:password`/);
+  assert.match(
+    connect,
+    /--env MCPCAST_UPSTREAM_TOKEN="<token>" --env MCPCAST_UPSTREAM_TOKEN_KEY="<api key>"/,
+  );
+  const basic = renderProject(emitPlan({
+    auth: "env-token",
+    credential_name: "Authorization",
+    security_schemes: { login: { type: "basic", in: "header", name: "Authorization" } },
+  }))["README.md"];
+  assert.match(
+    basic,
+    /`MCPCAST_UPSTREAM_TOKEN` \(security scheme `login`\): `user:password` \(the server sends `Authorization: Basic <base64>`\)/,
+  );
+  const tenants =
+    renderProject({ ...plan, api: { ...plan.api, auth: "api-key", approval: null } })["README.md"];
+  assert.match(
+    tenants,
+    /MCPCAST_UPSTREAM_TOKENS='\{"acme": \{"oauth":"<token>","key":"<api key>","login":"<user>:<password>"\}\}'/,
+  );
 });
 
 Deno.test("a tool name that is not a valid tool name is refused before rendering", () => {

@@ -6,7 +6,7 @@
  */
 
 import type { McpcastPlan } from "../plan/mod.ts";
-import { RUNTIME_VARIABLES } from "../runtime/internal.ts";
+import { credentialVariables, RUNTIME_VARIABLES } from "../runtime/internal.ts";
 
 /** Scaffold paths: written once, never overwritten. */
 export const SCAFFOLD_FILES: readonly string[] = ["Dockerfile", ".env.example", ".gitignore"];
@@ -48,13 +48,11 @@ export function renderEnvExample(plan: McpcastPlan): string {
     "",
   ];
   if (auth === "env-token") {
-    const authorization = plan.api.credential_location === "header" &&
-      plan.api.credential_name.toLowerCase() === "authorization";
-    lines.push(
-      `# The upstream credential, sent as ${plan.api.credential_location} '${plan.api.credential_name}'.`,
-      `MCPCAST_UPSTREAM_TOKEN=${authorization ? "Bearer <token>" : "<api key>"}`,
-      "",
-    );
+    for (const variable of credentialVariables(plan.api)) {
+      const schemes = variable.schemes.length > 0 ? ` (security scheme ${variable.schemes.join(", ")})` : "";
+      lines.push(`# Upstream credential${schemes}: ${variable.hint.replaceAll("`", "'")}.`);
+      lines.push(`${variable.name}=${variable.example}`, "");
+    }
   } else if (auth === "api-key") {
     lines.push(
       "# Client keys (x-api-key) → client, tenant and roles; then each tenant's upstream credential.",

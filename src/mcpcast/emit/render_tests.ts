@@ -7,28 +7,50 @@
  * @module
  */
 
-import type { McpcastPlan } from "../plan/mod.ts";
+import type { McpcastPlan, ToolPlan } from "../plan/mod.ts";
+import { type CredentialVariable, credentialVariables } from "../runtime/internal.ts";
 import { blockLiteral, commentText, literal } from "./code_text.ts";
 import { headerLine } from "./header.ts";
 import { type ExpectedCall, testCalls } from "./test_calls.ts";
 
-/** The made-up upstream credential of the tests: a Bearer token for the Authorization header, else a bare key. */
+// --- Slice D (issue 15, auth): made-up credentials for every scheme the plan's routes name. ---
+
+/** The made-up value of one credential variable: shaped like what its scheme expects. */
+function testValue(variable: CredentialVariable, plan: McpcastPlan): string {
+  const id = variable.schemes[0];
+  const scheme = id === undefined ? undefined : plan.api.security_schemes?.[id];
+  if (scheme?.type === "basic") return "test-user:test-pass";
+  if (scheme?.type === "http") return `${scheme.http_scheme} test-token`;
+  if (scheme?.type === "api_key" || (scheme === undefined && variable.example === "<api key>")) {
+    return "test-token";
+  }
+  return "Bearer test-token";
+}
+
+/** The made-up upstream credential of the tests, as sent in the plan's own slot. */
 function testCredential(plan: McpcastPlan): string {
-  const { auth, credential_location: location, credential_name: name } = plan.api;
-  const authorization = auth === "passthrough" ||
-    (location === "header" && name.toLowerCase() === "authorization");
-  return authorization ? "Bearer test-token" : "test-token";
+  const [own] = credentialVariables(plan.api);
+  const value = own === undefined ? "Bearer test-token" : testValue(own, plan);
+  return value.includes(":") ? `Basic ${btoa(value)}` : value;
 }
 
 function envFor(plan: McpcastPlan): Record<string, string> {
   const env: Record<string, string> = {};
   const { auth } = plan.api;
-  if (auth === "env-token") env.MCPCAST_UPSTREAM_TOKEN = testCredential(plan);
+  const variables = credentialVariables(plan.api);
+  if (auth === "env-token") {
+    for (const variable of variables) {
+      env[variable.name] = testValue(variable, plan);
+    }
+  }
   if (auth === "api-key") {
     env.MCPCAST_CLIENT_KEYS = JSON.stringify({
       "test-key": { client_id: "test-client", tenant_id: "test-tenant", roles: ["approver"] },
     });
-    env.MCPCAST_UPSTREAM_TOKENS = JSON.stringify({ "test-tenant": testCredential(plan) });
+    const entry = variables.length <= 1
+      ? testCredential(plan)
+      : Object.fromEntries(variables.flatMap((v) => v.schemes.map((id) => [id, testValue(v, plan)])));
+    env.MCPCAST_UPSTREAM_TOKENS = JSON.stringify({ "test-tenant": entry });
   }
   const hosts = [
     plan.api.base_url,
@@ -41,10 +63,47 @@ function envFor(plan: McpcastPlan): Record<string, string> {
 }
 
 function headersFor(plan: McpcastPlan): Record<string, string> {
-  if (plan.api.auth === "passthrough") return { authorization: "Bearer test-token" };
   if (plan.api.auth === "api-key") return { "x-api-key": "test-key" };
-  return {};
+  if (plan.api.auth !== "passthrough") return {};
+  const headers: Record<string, string> = { authorization: testCredential(plan) };
+  for (const scheme of Object.values(plan.api.security_schemes ?? {})) {
+    if (scheme.type === "api_key" && scheme.in === "header") {
+      headers[scheme.name.toLowerCase()] = "test-token";
+    }
+  }
+  return headers;
 }
+
+/**
+ * Whether the tests' made-up credentials meet `tool`'s first route: always, except under passthrough,
+ * where one Authorization header cannot carry two schemes and query or cookie keys are not forwarded.
+ */
+function servedByTests(plan: McpcastPlan, tool: ToolPlan | undefined): boolean {
+  const security = tool?.routes[0]?.security;
+  if (plan.api.auth !== "passthrough" || security === undefined || security.length === 0) return true;
+  const own = testCredential(plan).split(" ")[0].toLowerCase();
+  const schemes = plan.api.security_schemes ?? {};
+  return security.some((requirement) =>
+    requirement.every((id) => {
+      const scheme = Object.hasOwn(schemes, id) ? schemes[id] : undefined;
+      if (scheme === undefined) return false;
+      if (scheme.type === "api_key") return scheme.in === "header";
+      const word = scheme.type === "http" ? scheme.http_scheme?.toLowerCase() : scheme.type;
+      return word === own;
+    })
+  );
+}
+
+/** Whether `tool`'s first route sends the plan's own credential (no `security`, or a first requirement in its slot). */
+function sendsOwnCredential(plan: McpcastPlan, tool: ToolPlan | undefined): boolean {
+  const security = tool?.routes[0]?.security;
+  if (security === undefined) return true;
+  const [own] = credentialVariables(plan.api);
+  const first = security[0];
+  return first !== undefined && first.length === 1 && own !== undefined && own.schemes.includes(first[0]);
+}
+
+// --- end of slice D ---
 
 function callsLiteral(calls: readonly ExpectedCall[]): string {
   if (calls.length === 0) return "[]";
@@ -56,13 +115,17 @@ function credentialCheck(plan: McpcastPlan): string[] {
   const { auth, credential_location: location, credential_name: name } = plan.api;
   if (auth === "none") return [];
   const value = testCredential(plan);
+  const index = readsOf(plan).findIndex((call) =>
+    sendsOwnCredential(plan, plan.tools.find((tool) => tool.name === call.tool))
+  );
+  if (index < 0) return [];
   const read = auth !== "passthrough" && location === "query"
     ? `request.url.searchParams.get(${literal(name)})`
     : `request.headers.get(${literal(auth === "passthrough" ? "authorization" : name)})`;
   return [
     "",
     `Deno.test("the upstream credential travels in its slot", async () => {`,
-    "  const call = READ_CALLS[0];",
+    `  const call = READ_CALLS[${index}];`,
     "  if (call === undefined) return;",
     "  const upstream = fakeUpstream();",
     "  await using client = await connect({ fetch: upstream.fetch });",
@@ -71,6 +134,13 @@ function credentialCheck(plan: McpcastPlan): string[] {
     `  assert.equal(${read}, ${literal(value)});`,
     "});",
   ];
+}
+
+/** The read calls the tests make: those the made-up credentials can serve (slice D, issue 15). */
+function readsOf(plan: McpcastPlan): ExpectedCall[] {
+  return testCalls(plan).reads.filter((call) =>
+    servedByTests(plan, plan.tools.find((tool) => tool.name === call.tool))
+  );
 }
 
 /**
@@ -111,7 +181,8 @@ export interface RenderTestsOptions {
 /** The source of `tests/tools_test.ts`. */
 export function renderTests(plan: McpcastPlan, options: RenderTestsOptions = {}): string {
   const contract = options.contract ?? false;
-  const { reads, gated } = testCalls(plan);
+  const { gated } = testCalls(plan);
+  const reads = readsOf(plan);
   const names = plan.tools.map((tool) => tool.name);
   return [
     headerLine("slash").trimEnd(),

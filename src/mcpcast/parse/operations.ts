@@ -166,6 +166,7 @@ function buildOperation(raw: unknown, item: SpecMapping, where: Where, context: 
     scopes: security.scopes,
     securityScheme: security.scheme,
     credentialSlot: security.credentialSlot,
+    ...(security.requirements !== undefined ? { security: security.requirements } : {}),
     baseUrl: operationServer ?? base.baseUrl,
   };
   try {

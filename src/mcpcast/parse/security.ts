@@ -85,6 +85,8 @@ export interface OperationSecurity {
   credentialSlot?: CredentialSlot;
   /** Sorted union of the scopes of every requirement (a scheme without scopes contributes its id). */
   scopes: string[];
+  /** Each requirement's scheme ids, in spec order; absent when `requirements` is not a list. */
+  requirements?: string[][];
 }
 
 /**
@@ -119,5 +121,6 @@ export function operationSecurity(
     }
   }
   const credentialSlot = scheme === undefined ? undefined : credentialSlotFor(scheme);
-  return { scheme, credentialSlot, scopes: [...scopes].sort() };
+  const ids = alternatives.map((alternative) => Object.keys(alternative));
+  return { scheme, credentialSlot, scopes: [...scopes].sort(), requirements: ids };
 }

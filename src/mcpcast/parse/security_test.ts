@@ -73,7 +73,13 @@ Deno.test("without a presentable alternative the first scheme that resolves is e
     scheme: undefined,
     credentialSlot: undefined,
     scopes: ["unknown"],
+    requirements: [["unknown"]],
   });
+});
+
+Deno.test("every requirement is kept with its schemes, in spec order (AND within, OR between)", () => {
+  const security = operationSecurity([{ key: [], bearer: [] }, { oauth: ["read"] }, {}], SCHEMES);
+  assert.deepEqual(security.requirements, [["key", "bearer"], ["oauth"], []]);
 });
 
 Deno.test("scopes are the sorted union, a scheme without scopes contributing its own id", () => {
@@ -85,6 +91,7 @@ Deno.test("scopes are the sorted union, a scheme without scopes contributing its
     scheme: undefined,
     credentialSlot: undefined,
     scopes: [],
+    requirements: [],
   });
   assert.deepEqual(operationSecurity([{}], SCHEMES).scopes, []);
   assert.deepEqual(operationSecurity("nonsense", SCHEMES), { scopes: [] });

@@ -13,7 +13,7 @@ import { makeExample } from "./examples/mod.ts";
 import { toolNameFor } from "./names.ts";
 import { AssembledToolSchema, validateAssembledPlan } from "./schema.ts";
 import { formatIssueList } from "./issues.ts";
-import type { DroppedOp, McpcastPlan, ParamPlan, RoutePlan, ToolPlan } from "./types.ts";
+import type { DroppedOp, McpcastPlan, ParamPlan, RoutePlan, SchemePlan, ToolPlan } from "./types.ts";
 import { needsApproval, profileAllows, profileExclusionReason } from "./safety_profile.ts";
 import {
   type ApprovalMode,
@@ -25,7 +25,14 @@ import {
   type RiskClass,
   type SafetyProfile,
 } from "../types.ts";
-import { credentialSlot, describeSlot, exposedParams, mapOperation } from "./route_map.ts";
+import {
+  credentialSlot,
+  describeSlot,
+  exposedParams,
+  mapOperation,
+  type RouteContext,
+  schemePlanFor,
+} from "./route_map.ts";
 import { cleanUrlToken } from "../_url_token.ts";
 
 /** Options of {@linkcode buildPlan}. */
@@ -34,7 +41,10 @@ export interface BuildPlanOptions {
   profile?: SafetyProfile;
   /** API base URL; by default the spec's (document-level server, else the first operation's). */
   baseUrl?: string;
-  /** How the generated server authenticates upstream. @default "passthrough" */
+  /**
+   * How the generated server authenticates upstream. @default "none" when no operation declares a
+   * security requirement, else "passthrough"
+   */
   auth?: AuthMode;
   /** Who approves gated calls; unset means the default for `auth`. */
   approval?: ApprovalMode;
@@ -66,6 +76,42 @@ function refuseUnrelayable(auth: AuthMode, slot: CredentialSlot): void {
   );
 }
 
+/** Whether any operation of `spec` declares a security requirement naming at least one scheme. */
+function declaresSecurity(spec: ParsedSpec): boolean {
+  return spec.operations.some((op) =>
+    op.securityScheme !== undefined || op.security?.some((requirement) => requirement.length > 0)
+  );
+}
+
+/**
+ * The auth mode when none is chosen: `none` for a spec that declares no security requirement (nothing
+ * is required, so nothing is forwarded), else `passthrough`.
+ */
+export function defaultAuth(spec: ParsedSpec): AuthMode {
+  return declaresSecurity(spec) ? "passthrough" : "none";
+}
+
+/** `{security_schemes}` for every scheme some route names, or nothing when none does. */
+function schemesOf(
+  tools: readonly ToolPlan[],
+  spec: ParsedSpec,
+): { security_schemes?: Record<string, SchemePlan> } {
+  const ids = [
+    ...new Set(tools.flatMap((tool) => tool.routes.flatMap((route) => route.security?.flat() ?? []))),
+  ];
+  if (ids.length === 0) return {};
+  const out: Record<string, SchemePlan> = {};
+  for (const id of ids.sort()) {
+    const op = spec.operations.find((candidate) => candidate.securityScheme?.id === id);
+    const found = Object.hasOwn(spec.securitySchemes, id) ? spec.securitySchemes[id] : op?.securityScheme;
+    const scheme = found === undefined ? undefined : schemePlanFor(found);
+    if (scheme !== undefined) {
+      Object.defineProperty(out, id, { value: scheme, enumerable: true, writable: true, configurable: true });
+    }
+  }
+  return { security_schemes: out };
+}
+
 /** The tool description: summary, description, or "METHOD /path"; both when they differ. */
 export function describeOperation(
   op: Pick<Operation, "summary" | "description" | "method" | "path">,
@@ -83,13 +129,13 @@ interface ToolContext {
   risk: RiskClass;
   profile: SafetyProfile;
   route: RoutePlan;
-  credential: CredentialSlot;
+  routing: RouteContext;
 }
 
 /** The one-route tool for `op` on its validated route (the tool itself not validated). */
 function toolFor(op: Operation, context: ToolContext): ToolPlan {
   const params: Record<string, ParamPlan> = Object.fromEntries(
-    exposedParams(op, context.credential).map((param) => [param.name, {
+    exposedParams(op, context.routing).map((param) => [param.name, {
       description: param.description ?? "",
       json_schema: Object.keys(param.schema).length > 0 ? param.schema : { type: "string" },
       required: param.required,
@@ -126,13 +172,20 @@ function budgetReason(maxTools: number): string {
  * ```
  */
 export function buildPlan(spec: ParsedSpec, options: BuildPlanOptions = {}): McpcastPlan {
-  const { profile = "read-only", auth = "passthrough", maxTools } = options;
+  const { profile = "read-only", maxTools } = options;
   if (maxTools !== undefined && !(Number.isInteger(maxTools) && maxTools >= 1)) {
     throw new McpcastError("max_tools must be an integer of at least 1");
   }
+  const auth = options.auth ?? defaultAuth(spec);
   const baseUrl = planBaseUrl(spec, options.baseUrl);
   const credential = credentialSlot(spec.operations);
   refuseUnrelayable(auth, credential);
+  const routing: RouteContext = {
+    baseUrl,
+    credential,
+    schemes: spec.securitySchemes,
+    declared: declaresSecurity(spec),
+  };
 
   const dropped: DroppedOp[] = [];
   const drop = (op: Operation, reason: string) => dropped.push({ operation_id: op.operationId, reason });
@@ -142,7 +195,7 @@ export function buildPlan(spec: ParsedSpec, options: BuildPlanOptions = {}): Mcp
       drop(op, "deprecated in spec");
       continue;
     }
-    const mapped = mapOperation(op, { baseUrl, credential });
+    const mapped = mapOperation(op, routing);
     if ("reason" in mapped) {
       drop(op, mapped.reason);
       continue;
@@ -167,7 +220,7 @@ export function buildPlan(spec: ParsedSpec, options: BuildPlanOptions = {}): Mcp
   for (const { op, risk, route } of candidates) {
     const name = toolNameFor(op.operationId, taken);
     taken.add(name);
-    const parsed = AssembledToolSchema.safeParse(toolFor(op, { name, risk, profile, route, credential }));
+    const parsed = AssembledToolSchema.safeParse(toolFor(op, { name, risk, profile, route, routing }));
     if (parsed.success) tools.push(parsed.data);
     else drop(op, `unsupported by mcpcast: ${parsed.error.issues.map((issue) => issue.message).join("; ")}`);
   }
@@ -183,6 +236,7 @@ export function buildPlan(spec: ParsedSpec, options: BuildPlanOptions = {}): Mcp
       spec_source: spec.info.sourceLabel ?? null,
       credential_location: credential.location,
       credential_name: credential.name,
+      ...schemesOf(tools, spec),
     },
     profile,
     tools,

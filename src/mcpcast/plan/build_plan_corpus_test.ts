@@ -66,3 +66,33 @@ Deno.test({
     assert.ok(plan.tools.length > 1000);
   },
 });
+
+for (const name of ["petstore_oas30.json", "petstore_swagger2.yaml"]) {
+  Deno.test(`${name}: operations needing the api_key header are kept beside the OAuth 2 ones, in every mode`, async () => {
+    const spec = await parseSpec(fixture(name));
+    for (const auth of ["passthrough", "env-token", "api-key", "none"] as const) {
+      const plan = buildPlan(spec, { profile: "read-only", auth });
+      const route = (id: string) =>
+        plan.tools.flatMap((tool) => tool.routes).find((candidate) => candidate.operation_id === id);
+      assert.deepEqual(route("getPetById")?.security, [["api_key"]], auth);
+      assert.deepEqual(route("getInventory")?.security, [["api_key"]], auth);
+      assert.deepEqual(route("findPetsByStatus")?.security, [["petstore_auth"]], auth);
+      assert.deepEqual(route("getOrderById")?.security, [], `${auth}: no requirement, nothing sent`);
+      assert.deepEqual(plan.api.security_schemes, {
+        api_key: { type: "api_key", in: "header", name: "api_key" },
+        petstore_auth: { type: "bearer", in: "header", name: "Authorization" },
+      });
+      assert.deepEqual(loadPlan(savePlan(plan)), plan);
+    }
+  });
+}
+
+Deno.test("a spec without any security requirement defaults to auth none; one with some to passthrough", async () => {
+  const petstore = await parseSpec(fixture("petstore_oas30.json"));
+  assert.equal(buildPlan(petstore).api.auth, "passthrough");
+  const open = await parseSpec(fixture("schema_circular_oas30.yaml"));
+  assert.ok(open.operations.every((op) => op.security === undefined));
+  const plan = buildPlan(open);
+  assert.equal(plan.api.auth, "none");
+  assert.ok(plan.tools.every((tool) => tool.routes.every((route) => route.security === undefined)));
+});

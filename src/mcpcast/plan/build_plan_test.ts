@@ -197,7 +197,9 @@ Deno.test("the API section comes from the spec and the options", () => {
     spec_source: "https://specs.example.com/petstore.json",
     credential_location: "header",
     credential_name: "X-API-Key",
+    security_schemes: { key: { type: "api_key", in: "header", name: "X-API-Key" } },
   });
+  assert.deepEqual(plan.tools[0].routes[0].security, [["key"]]);
   assert.deepEqual(loadPlan(savePlan(plan)), plan);
 });
 

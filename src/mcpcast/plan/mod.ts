@@ -14,6 +14,7 @@ export type {
   RouteParam,
   RouteParamLocation,
   RoutePlan,
+  SchemePlan,
   ToolPlan,
 } from "./types.ts";
 export { type Classification, type ClassifiedOperation, classify, riskFloor } from "./classify.ts";

@@ -94,38 +94,58 @@ Deno.test("header and cookie parameters become tool parameters, except the heade
   for (const sent of ["Authorization", "Content-Type", "accept", "Host", "Content-Length", "User-Agent"]) {
     const op = operation("a", "GET", "/a", { params: [param(sent, "header", { required: true })] });
     assert.equal(reason(op), undefined, sent);
-    assert.deepEqual(exposedParams(op, AUTHORIZATION_SLOT), [], sent);
+    assert.deepEqual(exposedParams(op, { credential: AUTHORIZATION_SLOT }), [], sent);
   }
   const key = operation("a", "GET", "/a", { params: [param("x-api-key", "header", { required: true })] });
   assert.equal(reason(key, { location: "header", name: "X-API-Key" }), undefined);
   assert.deepEqual(
-    exposedParams(key, { location: "header", name: "X-API-Key" }),
+    exposedParams(key, { credential: { location: "header", name: "X-API-Key" } }),
     [],
     "the credential header",
   );
 });
 
 Deno.test("a scheme the server cannot present makes an operation unmappable", () => {
-  const cookie: SecurityScheme = { id: "cookieAuth", type: "apiKey", in: "cookie", paramName: "sid" };
+  const mtls: SecurityScheme = { id: "mtls", type: "mutualTLS" };
   assert.equal(
-    reason(secured("a", cookie)),
-    "unsupported by mcpcast: requires security scheme 'cookieAuth' (an API key in cookie 'sid'), which the " +
+    reason(secured("a", mtls)),
+    "unsupported by mcpcast: requires security scheme 'mtls' (mutual TLS (a client certificate)), which the " +
       "generated server cannot present",
   );
-  assert.match(reason(secured("a", { id: "mtls", type: "mutualTLS" })) ?? "", /mutual TLS/);
+  const odd: SecurityScheme = { id: "odd", type: "http" };
+  assert.match(reason(secured("a", odd)) ?? "", /HTTP unknown authentication/);
 });
 
-Deno.test("a scheme needing another slot than the plan's makes an operation unmappable", () => {
-  assert.equal(
-    reason(secured("a", KEY_HEADER, { location: "header", name: "X-API-Key" })),
-    "unsupported by mcpcast: requires security scheme 'keyAuth' (an API key in header 'X-API-Key'), but this " +
-      "server presents its credential in header 'Authorization'",
-  );
-  assert.match(
-    reason(secured("a", BEARER, AUTHORIZATION_SLOT), { location: "query", name: "api_key" }) ?? "",
-    /requires security scheme 'bearer' \(HTTP bearer authentication\), but .* in query parameter 'api_key'$/,
-  );
-  assert.equal(reason(secured("a", BEARER, { location: "header", name: "authorization" })), undefined);
+Deno.test("an operation whose scheme needs another slot than the plan's is kept, naming its scheme", () => {
+  const cookie: SecurityScheme = { id: "cookieAuth", type: "apiKey", in: "cookie", paramName: "sid" };
+  for (const scheme of [KEY_HEADER, cookie, BEARER]) {
+    const op = secured("a", scheme);
+    assert.equal(reason(op, { location: "query", name: "api_key" }), undefined, scheme.id);
+    assert.deepEqual(routeFromOperation(op, { baseUrl: BASE, credential: AUTHORIZATION_SLOT }).security, [[
+      scheme.id,
+    ]]);
+  }
+});
+
+Deno.test("requirements the server can meet are kept; a required header a scheme fills is not a problem", () => {
+  const schemes = {
+    keyAuth: KEY_HEADER,
+    bearer: BEARER,
+    mtls: { id: "mtls", type: "mutualTLS" } as SecurityScheme,
+  };
+  const op = operation("a", "GET", "/a", {
+    security: [["mtls"], ["keyAuth", "bearer"], ["bearer"]],
+    params: [param("X-API-Key", "header", { required: true })],
+  });
+  const context = { baseUrl: BASE, credential: AUTHORIZATION_SLOT, schemes };
+  assert.equal("reason" in mapOperation(op, context), false);
+  assert.deepEqual(routeFromOperation(op, context).security, [["keyAuth", "bearer"], ["bearer"]]);
+  const open = operation("b", "GET", "/b");
+  assert.equal(routeFromOperation(open, { ...context, declared: true }).security?.length, 0);
+  assert.equal(routeFromOperation(open, context).security, undefined, "no security anywhere: the plan's one");
+  const queryKey: SecurityScheme = { id: "q", type: "apiKey", in: "query", paramName: "key" };
+  const withKey = operation("c", "GET", "/c", { security: [["q"]], params: [param("key", "query")] });
+  assert.deepEqual(routeFromOperation(withKey, { ...context, schemes: { q: queryKey } }).params, {});
 });
 
 Deno.test("a route maps exposed parameters with wire names; the query credential stays out", () => {

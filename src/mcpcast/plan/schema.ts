@@ -124,7 +124,8 @@ const RoutePlanShape = z.strictObject({
   params: paramMap(RouteParamShape).default(() => ({})),
   body_encoding: z.enum(["json", "form", "multipart"]).default("json"),
   base_url: baseUrl("route base_url").nullish(),
-}).transform((route) => withoutNulls(route, ["base_url"]));
+  security: z.array(z.array(nonBlank("security scheme id"))).nullish(),
+}).transform((route) => withoutNulls(route, ["base_url", "security"]));
 
 /** One route of a tool. Route-level invariants are checked by the tool schema, which names the tool. */
 export const RoutePlanSchema: z.ZodType<RoutePlan> = RoutePlanShape;
@@ -175,6 +176,24 @@ const DroppedOpShape = z.strictObject({
 /** An operation left out, with a reason (both non-blank). */
 export const DroppedOpSchema: z.ZodType<DroppedOp> = DroppedOpShape;
 
+const SchemePlanShape = z.strictObject({
+  type: z.enum(["bearer", "basic", "http", "api_key"]),
+  in: z.enum(["header", "query", "cookie"]),
+  name: z.string().refine((name) => /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(name), {
+    message: "security scheme name must be a non-empty token (RFC 7230 token characters only)",
+  }),
+  http_scheme: z.string().regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/, "http_scheme must be one token").nullish(),
+}).superRefine((scheme, ctx) => {
+  if (
+    scheme.type !== "api_key" && !(scheme.in === "header" && scheme.name.toLowerCase() === "authorization")
+  ) {
+    ctx.addIssue({ code: "custom", message: `a ${scheme.type} scheme travels in the Authorization header` });
+  }
+  if (scheme.type === "http" && !scheme.http_scheme) {
+    ctx.addIssue({ code: "custom", path: ["http_scheme"], message: "an http scheme needs its http_scheme" });
+  }
+}).transform((scheme) => withoutNulls(scheme, ["http_scheme"]));
+
 const ApiPlanShape = z.strictObject({
   name: z.string().refine((name) => API_NAME_PATTERN.test(name), {
     message: `api name must match ${API_NAME_PATTERN.source} (lower-case letters, digits, '-' or '_')`,
@@ -192,7 +211,10 @@ const ApiPlanShape = z.strictObject({
     ),
   credential_location: z.enum(["header", "query"]).default("header"),
   credential_name: z.string().default("Authorization"),
-}).superRefine((api, ctx) => report(ctx, apiIssues(api)));
+  security_schemes: z.record(z.string().min(1, "security scheme id must not be empty"), SchemePlanShape)
+    .nullish(),
+}).superRefine((api, ctx) => report(ctx, apiIssues(withoutNulls(api, ["security_schemes"]))))
+  .transform((api) => withoutNulls(api, ["security_schemes"]));
 
 /** The API section, with its own invariants (approval mode, credential slot). */
 export const ApiPlanSchema: z.ZodType<ApiPlan> = ApiPlanShape;

@@ -53,6 +53,28 @@ export interface RoutePlan {
   body_encoding: BodyEncoding;
   /** The operation's own server, when it differs from the API's base URL. */
   base_url?: string;
+  /**
+   * The operation's security requirements, each a list of `api.security_schemes` ids (all of one
+   * requirement are sent; the first requirement whose credentials are configured is used); `[]` sends
+   * no credential. Absent: the API's one credential, in `credential_location`/`credential_name`.
+   */
+  security?: string[][];
+}
+
+/** How one security scheme's credential is presented upstream. */
+export interface SchemePlan {
+  /**
+   * `bearer` (http bearer, OAuth 2, OpenID Connect: `Authorization: Bearer <token>`), `basic`
+   * (`Authorization: Basic <base64 user:password>`), `http` (another Authorization scheme, named by
+   * `http_scheme`) or `api_key` (the value as is, in the header, query parameter or cookie `name`).
+   */
+  type: "bearer" | "basic" | "http" | "api_key";
+  /** Where the credential travels. */
+  in: "header" | "query" | "cookie";
+  /** Header, query parameter or cookie name. */
+  name: string;
+  /** `http`: the Authorization scheme word (`token`, `digest`, ...). */
+  http_scheme?: string;
 }
 
 /** The agent-facing shape of one tool parameter. */
@@ -115,6 +137,8 @@ export interface ApiPlan {
   credential_location: "header" | "query";
   /** Header or query parameter carrying the upstream credential. @default "Authorization" */
   credential_name: string;
+  /** The security schemes routes name in `security`, by the spec's scheme id (absent: none). */
+  security_schemes?: Record<string, SchemePlan>;
 }
 
 /** A whole plan. */

@@ -99,6 +99,15 @@ export function planIssues(plan: McpcastPlan): PlanIssue[] {
             `operation '${route.operation_id}' is used by both tool '${owner}' and tool '${tool.name}'`,
         });
       } else kept.set(route.operation_id, tool.name);
+      for (const id of new Set(route.security?.flat() ?? [])) {
+        if (!Object.hasOwn(plan.api.security_schemes ?? {}, id)) {
+          issues.push({
+            path: ["tools", i, "routes", r, "security"],
+            message:
+              `route '${route.operation_id}' names security scheme '${id}', which api.security_schemes lacks`,
+          });
+        }
+      }
       const floor = riskFloor(route.operation_id, route.method, route.path);
       if (RISK_SEVERITY[tool.risk] < RISK_SEVERITY[floor]) {
         issues.push({

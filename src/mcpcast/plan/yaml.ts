@@ -112,6 +112,9 @@ function compactApi(api: ApiPlan): Record<string, unknown> {
   if (!isUnset(api.spec_source)) out.spec_source = api.spec_source;
   if (api.credential_location !== "header") out.credential_location = api.credential_location;
   if (api.credential_name !== "Authorization") out.credential_name = api.credential_name;
+  if (api.security_schemes !== undefined && !isEmptyObject(api.security_schemes)) {
+    out.security_schemes = api.security_schemes;
+  }
   return out;
 }
 
@@ -140,6 +143,7 @@ function compactRoute(route: RoutePlan): Record<string, unknown> {
   }
   if (route.body_encoding !== "json") out.body_encoding = route.body_encoding;
   if (!isUnset(route.base_url)) out.base_url = route.base_url;
+  if (route.security !== undefined) out.security = route.security;
   return out;
 }
 

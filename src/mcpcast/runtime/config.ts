@@ -31,7 +31,15 @@ export const RUNTIME_VARIABLES: readonly RuntimeVariable[] = [
   {
     name: "MCPCAST_UPSTREAM_TOKEN",
     default: "(none)",
-    meaning: "the upstream credential, exactly as the upstream expects it in its slot (read on every call)",
+    meaning: "the upstream credential for the plan's own slot: a bare token (sent as `Bearer <token>`), " +
+      "`user:password` for a basic scheme, or an API key as it is (read on every call)",
+    modes: ["env-token"],
+  },
+  {
+    name: "MCPCAST_UPSTREAM_TOKEN_<SCHEME>",
+    default: "(none)",
+    meaning: "the credential of one security scheme (its id upper-cased, other characters as `_`), shaped " +
+      "like MCPCAST_UPSTREAM_TOKEN; wins over it (read on every call)",
     modes: ["env-token"],
   },
   {
@@ -43,13 +51,14 @@ export const RUNTIME_VARIABLES: readonly RuntimeVariable[] = [
   {
     name: "MCPCAST_UPSTREAM_TOKENS",
     default: "(none)",
-    meaning: "JSON: tenant id → that tenant's upstream credential (read on every call)",
+    meaning: "JSON: tenant id → that tenant's upstream credential, or an object by security scheme id " +
+      "(read on every call)",
     modes: ["api-key"],
   },
   {
     name: "MCPCAST_BASE_URL",
     default: "(the plan's)",
-    meaning: "overrides the plan's base URL and every per-route host",
+    meaning: "overrides the plan's base URL (a route's own base_url, from an operation-level server, stays)",
   },
   { name: "MCPCAST_TIMEOUT", default: "30", meaning: "seconds per upstream call, connect to last byte" },
   { name: "MCPCAST_MAX_RESPONSE_BYTES", default: "1048576", meaning: "largest upstream response body" },
@@ -98,7 +107,7 @@ export const RUNTIME_VARIABLES: readonly RuntimeVariable[] = [
 
 /** The tunables in force. */
 export interface RuntimeConfig {
-  /** `MCPCAST_BASE_URL`, cleaned; overrides the plan's base URL and every route's. */
+  /** `MCPCAST_BASE_URL`, cleaned; overrides the plan's base URL (not a route's own `base_url`). */
   baseUrl?: string;
   /** `MCPCAST_TIMEOUT`: seconds per upstream call. @default 30 */
   timeoutSeconds: number;

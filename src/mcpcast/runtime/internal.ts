@@ -7,6 +7,7 @@
  */
 
 export { RUNTIME_VARIABLES, type RuntimeVariable } from "./config.ts";
+export { type CredentialVariable, credentialVariables } from "./credential.ts";
 export { cleanSchema } from "./schema_clean.ts";
 export { type SchemaProblem, schemaProblem } from "./json_check.ts";
 export { visibleParams } from "./tool_options.ts";

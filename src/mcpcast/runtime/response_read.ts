@@ -21,8 +21,8 @@ export interface ResponseInfo {
   limit: number;
   /** Characters of an error body quoted in the message (0 quotes none). */
   excerptChars: number;
-  /** The credential sent, redacted from everything returned. */
-  credential?: Credential;
+  /** The credentials sent, redacted from everything returned. */
+  credential?: Credential | readonly Credential[];
 }
 
 /** Statuses worth retrying besides 5xx: request timeout, too early, too many requests. */

@@ -28,7 +28,7 @@ import {
   DEFAULT_MAX_RESPONSE_BYTES,
   DEFAULT_TIMEOUT_SECONDS,
 } from "./config.ts";
-import { type CredentialSource, upstreamCredential } from "./credential.ts";
+import { type CredentialSource, upstreamCredentials } from "./credential.ts";
 import { buildRequestParts } from "./request_build.ts";
 import { checkArguments } from "./argument_check.ts";
 import { percentEncode } from "./serialize.ts"; // slice C
@@ -54,7 +54,7 @@ export interface UpstreamOptions {
   errorExcerptChars?: number;
   /** Let a credential travel over plain http to a host that is not loopback. @default false */
   allowInsecureHttp?: boolean;
-  /** Base URL overriding the plan's and every route's (`MCPCAST_BASE_URL`). */
+  /** Base URL overriding the plan's (`MCPCAST_BASE_URL`); a route's own `base_url` still wins. */
   baseUrl?: string;
 }
 
@@ -136,9 +136,12 @@ export class Upstream {
     return out;
   }
 
-  /** The base URL a route is called under: the override, else the route's own, else the API's. */
+  /**
+   * The base URL a route is called under: the route's own (an operation-level server, edited in the
+   * plan), else the override, else the API's.
+   */
   baseUrlFor(route: { base_url?: string }): string {
-    return this.#baseUrl ?? route.base_url ?? this.api.base_url;
+    return route.base_url ?? this.#baseUrl ?? this.api.base_url;
   }
 
   /**
@@ -157,10 +160,10 @@ export class Upstream {
     const values = callValues(tool, args);
     const route = selectRoute(tool, values);
     const parts = buildRequestParts(route, values, this.baseUrlFor(route));
-    const credential = upstreamCredential(this.api, ctx, this.#env);
+    const credentials = upstreamCredentials(this.api, ctx, { env: this.#env, route });
     const { url } = parts;
     if (
-      credential !== undefined && url.protocol === "http:" && !isLoopbackHost(url.hostname) &&
+      credentials.length > 0 && url.protocol === "http:" && !isLoopbackHost(url.hostname) &&
       !this.#allowInsecure
     ) {
       throw new ToolError(
@@ -176,11 +179,20 @@ export class Upstream {
     const headers = new Headers(parts.headers);
     headers.set("accept", "application/json, */*;q=0.5");
     if (parts.body !== undefined) headers.set("content-type", parts.body.contentType);
-    // slice C: appended as text, so the styled query (commas, allowReserved) is not re-encoded by searchParams.
-    if (credential?.location === "query") {
-      const pair = `${percentEncode(credential.name)}=${percentEncode(credential.value)}`;
-      url.search = url.search.length > 1 ? `${url.search}&${pair}` : pair;
-    } else if (credential !== undefined) headers.set(credential.name, credential.value);
+    const cookies: string[] = [];
+    for (const credential of credentials) {
+      // slice C: a query credential is appended as text, so the styled query (commas, allowReserved) is not
+      // re-encoded by searchParams.
+      if (credential.location === "query") {
+        const pair = `${percentEncode(credential.name)}=${percentEncode(credential.value)}`;
+        url.search = url.search.length > 1 ? `${url.search}&${pair}` : pair;
+      } else if (credential.location === "header") headers.set(credential.name, credential.value);
+      else cookies.push(`${credential.name}=${credential.value}`);
+    }
+    // Cookie parameters (slice C) and cookie credentials (slice D) travel together.
+    if (cookies.length > 0) {
+      headers.set("cookie", [headers.get("cookie"), ...cookies].filter(Boolean).join("; "));
+    }
     const timer = new AbortController();
     const timeout = setTimeout(() => timer.abort(), this.#timeoutMs);
     const signal = ctx.signal ? AbortSignal.any([timer.signal, ctx.signal]) : timer.signal;
@@ -194,7 +206,7 @@ export class Upstream {
           path: route.path,
           limit: this.#limit,
           excerptChars: this.#excerptChars,
-          credential,
+          credential: credentials,
         });
       });
     } catch (error) {

@@ -106,10 +106,13 @@ Deno.test("a missing or malformed credential fails before anything is sent, with
   const upstream = new Upstream(plan.api, { fetch: fake.fetch });
   const tool = toolOf(plan, "get_pet");
   assert.equal((await failure(upstream.call(tool, { petId: "1" }, {}))).code, "UPSTREAM_AUTH_MISSING");
+  const bearerOnly = { ...tool, routes: tool.routes.map((route) => ({ ...route, security: [["bearer"]] })) };
+  const schemes = { bearer: { type: "bearer", in: "header", name: "Authorization" } } as const;
   const basic = await failure(
-    upstream.call(tool, { petId: "1" }, { meta: { authorization: `Basic ${TOKEN}` } }),
+    new Upstream({ ...plan.api, security_schemes: schemes }, { fetch: fake.fetch })
+      .call(bearerOnly, { petId: "1" }, { meta: { authorization: `Basic ${TOKEN}` } }),
   );
-  assert.equal(basic.code, "UPSTREAM_AUTH_MISSING");
+  assert.equal(basic.code, "UPSTREAM_AUTH_MISSING", "a Basic header does not meet a bearer scheme");
   const placeholder = petPlan({ auth: "env-token" });
   const invalid = await failure(
     new Upstream(placeholder.api, { fetch: fake.fetch, env: envOf({ MCPCAST_UPSTREAM_TOKEN: `<${TOKEN}>` }) })
@@ -262,6 +265,52 @@ Deno.test("MCPCAST_BASE_URL's override replaces the plan's base URL", async () =
   const upstream = new Upstream(plan.api, { fetch: fake.fetch, baseUrl: "https://staging.example.com/api" });
   await upstream.call(toolOf(plan, "get_pet"), { petId: "1" }, BEARER);
   assert.equal(fake.seen[0].url.href, "https://staging.example.com/api/pets/1?api_version=2024-01");
+});
+
+Deno.test("a route's own server wins over MCPCAST_BASE_URL, which replaces only the plan's", async () => {
+  const plan = petPlan();
+  const fake = fakeUpstream();
+  const upstream = new Upstream(plan.api, { fetch: fake.fetch, baseUrl: "https://staging.example.com/api" });
+  const tool = toolOf(plan, "get_pet");
+  const own = {
+    ...tool,
+    routes: tool.routes.map((route) => ({ ...route, base_url: "https://files.example.com" })),
+  };
+  await upstream.call(own, { petId: "1" }, BEARER);
+  assert.equal(fake.seen[0].url.origin, "https://files.example.com");
+});
+
+Deno.test("one call sends every credential of its requirement: header, query parameter and cookies", async () => {
+  const plan = petPlan({
+    auth: "env-token",
+    security_schemes: {
+      key: { type: "api_key", in: "header", name: "X-Key" },
+      q: { type: "api_key", in: "query", name: "key" },
+      a: { type: "api_key", in: "cookie", name: "a" },
+      b: { type: "api_key", in: "cookie", name: "b" },
+    },
+  });
+  const fake = fakeUpstream();
+  const env = envOf({
+    MCPCAST_UPSTREAM_TOKEN_KEY: `${TOKEN}-h`,
+    MCPCAST_UPSTREAM_TOKEN_Q: `${TOKEN}-q`,
+    MCPCAST_UPSTREAM_TOKEN_A: "va",
+    MCPCAST_UPSTREAM_TOKEN_B: "vb",
+  });
+  const tool = toolOf(plan, "get_pet");
+  const secured = {
+    ...tool,
+    routes: tool.routes.map((route) => ({ ...route, security: [["key", "q", "a", "b"]] })),
+  };
+  await new Upstream(plan.api, { fetch: fake.fetch, env }).call(secured, { petId: "1" });
+  const [seen] = fake.seen;
+  assert.equal(seen.headers.get("x-key"), `${TOKEN}-h`);
+  assert.equal(seen.url.searchParams.get("key"), `${TOKEN}-q`);
+  assert.equal(seen.headers.get("cookie"), "a=va; b=vb");
+  assert.equal(seen.headers.get("authorization"), null);
+  const open = { ...tool, routes: tool.routes.map((route) => ({ ...route, security: [] })) };
+  await new Upstream(plan.api, { fetch: fake.fetch, env: envOf() }).call(open, { petId: "1" });
+  assert.equal(fake.seen[1].headers.get("authorization"), null, "security: [] needs and sends nothing");
 });
 
 Deno.test("tool and pick find plan tools, and name a tool the plan lacks", () => {
