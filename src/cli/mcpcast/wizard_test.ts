@@ -41,7 +41,7 @@ Deno.test("the guided setup asks step by step, shows what it found, and writes t
       /9 gated tool\(s\): the calling client asks its user/,
       /Step 4\/5 {2}Review/,
       /add_pet\s+write\s+yes\s+POST \/pet/,
-      /Not exposed \(5\)/,
+      /Not exposed \(4\)/,
       /16 tools kept \(9 approval-gated\), 4 operations dropped/,
       /Same result without questions: agentry mcpcast \S+petstore_swagger2\.yaml --profile standard --auth env-token --out \S+pets$/m,
     ]
