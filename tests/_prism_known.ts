@@ -21,11 +21,7 @@ export const KNOWN_REJECTIONS: Readonly<Record<string, KnownRejection>> = {
       "deserializer splits undefined and the connection closes; the request itself is valid",
     owner: "prism",
   },
-  "security_oas30.json post_anything_basic": {
-    cause: "the operation requires HTTP Basic; env-token sends the one Bearer credential of the plan " +
-      "in Authorization (per-scheme credentials, items 4/5)",
-    owner: "D",
-  },
+
   // GitHub: `oneOf: [{type: integer}, {type: string}]` path parameters. A path segment is text, so "5"
   // (or the example 42) fits both alternatives once coerced and `oneOf` fails: the spec's own ambiguity
   // (`anyOf` was meant). Any value mcpcast could send is rejected; kept, documented in docs/mcpcast.md.

@@ -14,6 +14,7 @@ import assert from "node:assert/strict";
 import { createTestClient } from "../src/mcp/mod.ts";
 import { mcpcast, type McpcastPlan } from "../src/mcpcast/mod.ts";
 import { buildPlanServer } from "../src/mcpcast/runtime/mod.ts";
+import { credentialVariables } from "../src/mcpcast/runtime/internal.ts";
 import { prismBinary, PrismMock, type PrismRejection, prismRejection } from "./_prism.ts";
 import { KNOWN_REJECTIONS } from "./_prism_known.ts";
 
@@ -66,10 +67,15 @@ async function callEveryTool(spec: string, plan: McpcastPlan): Promise<Outcome[]
       throw error;
     }
   };
+  // A made-up credential in every variable the plan reads, shaped as its generated README says.
+  const env: Record<string, string> = { MCPCAST_ALLOW_INSECURE_HTTP: "1" };
+  for (const variable of credentialVariables(plan.api)) {
+    env[variable.name] = variable.example.replaceAll(/[<>]/g, "").replaceAll(" ", "-");
+  }
   const server = buildPlanServer(plan, {
     fetch,
     approver: () => true,
-    env: (name) => ({ MCPCAST_UPSTREAM_TOKEN: "Bearer prism-token", MCPCAST_ALLOW_INSECURE_HTTP: "1" })[name],
+    env: (name) => env[name],
   });
   await using client = await createTestClient(server);
   for (const tool of sample(spec, plan)) {
