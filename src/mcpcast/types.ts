@@ -42,16 +42,20 @@ export interface ParamSpec {
   contentType?: string;
 }
 
-/** A serialization style (OpenAPI 3 names; `tabDelimited` stands for Swagger 2 `collectionFormat: tsv`). */
-export type ParamStyle =
-  | "matrix"
-  | "label"
-  | "simple"
-  | "form"
-  | "spaceDelimited"
-  | "pipeDelimited"
-  | "tabDelimited"
-  | "deepObject";
+/** Every serialization style (OpenAPI 3 names; `tabDelimited` stands for Swagger 2 `collectionFormat: tsv`). */
+export const PARAM_STYLES = [
+  "matrix",
+  "label",
+  "simple",
+  "form",
+  "spaceDelimited",
+  "pipeDelimited",
+  "tabDelimited",
+  "deepObject",
+] as const;
+
+/** A serialization style (see {@linkcode PARAM_STYLES}). */
+export type ParamStyle = typeof PARAM_STYLES[number];
 
 /** How body parameters are encoded: JSON, `application/x-www-form-urlencoded` or `multipart/form-data`. */
 export type BodyEncoding = "json" | "form" | "multipart";

@@ -8,7 +8,7 @@
  * @module
  */
 
-import type { ParamSpec, ParamStyle } from "../types.ts";
+import { PARAM_STYLES, type ParamSpec, type ParamStyle } from "../types.ts";
 import { isMapping, type SpecMapping } from "../_spec_values.ts";
 
 /** The serialization fields of a {@linkcode ParamSpec}. */
@@ -16,15 +16,10 @@ export type WireStyle = Pick<ParamSpec, "style" | "explode" | "allowReserved" | 
 
 type StyleLocation = "path" | "query" | "header" | "cookie" | "body";
 
-const STYLES: ReadonlySet<string> = new Set<ParamStyle>([
-  "matrix",
-  "label",
-  "simple",
-  "form",
-  "spaceDelimited",
-  "pipeDelimited",
-  "deepObject",
-]);
+/** OpenAPI 3 styles (`tabDelimited` is Swagger 2's `tsv`, never written in an OpenAPI 3 spec). */
+const STYLES: ReadonlySet<string> = new Set<ParamStyle>(
+  PARAM_STYLES.filter((style) => style !== "tabDelimited"),
+);
 
 const COLLECTION_FORMATS: Readonly<Record<string, ParamStyle>> = {
   ssv: "spaceDelimited",

@@ -18,6 +18,7 @@ import { formatIssueList, zodIssues } from "./issues.ts";
 import { scrubText } from "../_scrub.ts";
 import { jsonNative } from "./json_native.ts";
 import { isMapping } from "../_spec_values.ts";
+import { PARAM_STYLES } from "../types.ts";
 import { looksLikeHttpUrl, publicUrl } from "../_spec_url.ts";
 import { cleanUrlToken, urlTokenProblem } from "../_url_token.ts";
 
@@ -92,24 +93,12 @@ function withoutNulls<T extends object, K extends keyof T>(object: T, keys: read
   return out as Unset<T, K>;
 }
 
-// slice C: serialization styles a route parameter may name.
-const PARAM_STYLE_NAMES = [
-  "matrix",
-  "label",
-  "simple",
-  "form",
-  "spaceDelimited",
-  "pipeDelimited",
-  "tabDelimited",
-  "deepObject",
-] as const;
-
 const RouteParamShape = z.strictObject({
   location: z.enum(["path", "query", "header", "cookie", "body", "raw_body"]), // slice C: header, cookie
   required: z.boolean().default(false),
   wire_name: z.string().overwrite(scrubText).min(1, "wire_name must not be empty").nullish(),
   // slice C: serialization
-  style: z.enum(PARAM_STYLE_NAMES).nullish(),
+  style: z.enum(PARAM_STYLES).nullish(),
   explode: z.boolean().nullish(),
   allow_reserved: z.boolean().nullish(),
   content_type: z.string().overwrite(scrubText).min(1, "content_type must not be empty").nullish(),

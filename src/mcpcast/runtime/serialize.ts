@@ -11,21 +11,9 @@
  * @module
  */
 
-import type { ParamStyle } from "../types.ts";
+import { PARAM_STYLES, type ParamStyle } from "../types.ts";
 
-export type { ParamStyle };
-
-/** Every style, for schemas. */
-export const PARAM_STYLES: readonly ParamStyle[] = [
-  "matrix",
-  "label",
-  "simple",
-  "form",
-  "spaceDelimited",
-  "pipeDelimited",
-  "tabDelimited",
-  "deepObject",
-];
+export { PARAM_STYLES, type ParamStyle };
 
 /** How one value is serialized. */
 export interface StyleOptions {
