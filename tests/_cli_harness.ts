@@ -52,6 +52,29 @@ function command(args: string[], options: CliOptions): Deno.Command {
   });
 }
 
+/** Runs `deno ARGS` in `cwd` to completion (killed after `timeoutMs`); its exit code and stdout + stderr. */
+export async function runDeno(
+  args: string[],
+  options: { cwd: string; timeoutMs?: number },
+): Promise<{ code: number; text: string }> {
+  const child = new Deno.Command(Deno.execPath(), {
+    args,
+    cwd: options.cwd,
+    env: { NO_COLOR: "1" },
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const timer = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs ?? 180_000);
+  try {
+    const output = await child.output();
+    const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+    return { code: output.code, text: decode(output.stdout) + decode(output.stderr) };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Runs the CLI to completion (bounded by `timeoutMs`). */
 export async function runCli(
   args: string[],

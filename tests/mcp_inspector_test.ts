@@ -9,10 +9,9 @@
 
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
-import { CONFIG, MAIN, RunningCli, tempDir } from "./_cli_harness.ts";
+import { CONFIG, MAIN, RunningCli } from "./_cli_harness.ts";
+import { inspector } from "./_inspector.ts";
 
-/** The Inspector release these tests pin. */
-const INSPECTOR = "npm:@modelcontextprotocol/inspector@2.12.0";
 const EVERYTHING = fileURLToPath(new URL("../examples/everything_server.ts", import.meta.url));
 const SERVE_STDIO = [
   Deno.execPath(),
@@ -31,45 +30,6 @@ interface ToolsList {
 
 interface ToolResult {
   content: Array<{ type: string; text?: string }>;
-}
-
-/** Runs `inspector --cli --format json -q ARGS` in a scratch directory and parses its stdout. */
-async function inspector<T>(args: string[], timeoutMs = 120_000): Promise<T> {
-  await using scratch = await tempDir();
-  const child = new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--quiet",
-      "--no-config",
-      "--no-lock",
-      "-A",
-      INSPECTOR,
-      "--cli",
-      "--format",
-      "json",
-      "-q",
-      ...args,
-    ],
-    cwd: scratch.path,
-    env: {
-      NO_COLOR: "1",
-      MCP_CATALOG_PATH: `${scratch.path}/mcp.json`,
-      MCP_CLIENT_CONFIG_PATH: `${scratch.path}/client.json`,
-    },
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
-  try {
-    const output = await child.output();
-    const stdout = new TextDecoder().decode(output.stdout);
-    const stderr = new TextDecoder().decode(output.stderr);
-    assert.equal(output.code, 0, `inspector ${args.join(" ")} exited ${output.code}\n${stderr}\n${stdout}`);
-    return (JSON.parse(stdout) as { result: T }).result;
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 Deno.test("the MCP Inspector CLI lists and calls tools of agentry serve over stdio", async () => {

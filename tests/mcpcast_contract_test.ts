@@ -9,29 +9,14 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { buildPlan, type McpcastPlan, parseSpec, specDocument, writeProject } from "../src/mcpcast/mod.ts";
-import { tempDir } from "./_cli_harness.ts";
+import { runDeno, tempDir } from "./_cli_harness.ts";
 
 const ROOT = new URL("../", import.meta.url);
 const SPEC = "tests/fixtures/specs/petstore_swagger2.yaml";
 
 /** `deno test` in `cwd`, bounded; its exit code and output. */
-async function denoTest(cwd: string): Promise<{ code: number; text: string }> {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["test", "--allow-all"],
-    cwd,
-    env: { NO_COLOR: "1" },
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  const timer = setTimeout(() => child.kill("SIGKILL"), 180_000);
-  try {
-    const output = await child.output();
-    const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
-    return { code: output.code, text: decode(output.stdout) + decode(output.stderr) };
-  } finally {
-    clearTimeout(timer);
-  }
+function denoTest(cwd: string): Promise<{ code: number; text: string }> {
+  return runDeno(["test", "--allow-all"], { cwd });
 }
 
 async function generate(

@@ -10,30 +10,10 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { runCli, tempDir } from "./_cli_harness.ts";
+import { runCli, runDeno, tempDir } from "./_cli_harness.ts";
 
 const PETSTORE = fileURLToPath(new URL("./fixtures/specs/petstore_swagger2.yaml", import.meta.url));
 const CHECKOUT = fileURLToPath(new URL("../", import.meta.url));
-
-/** Runs deno with `args` in `cwd`, bounded by `timeoutMs`; resolves its exit code and output. */
-async function deno(args: string[], cwd: string, timeoutMs: number): Promise<{ code: number; text: string }> {
-  const child = new Deno.Command(Deno.execPath(), {
-    args,
-    cwd,
-    env: { NO_COLOR: "1" },
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
-  try {
-    const output = await child.output();
-    const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
-    return { code: output.code, text: decode(output.stdout) + decode(output.stderr) };
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 /** Writes the petstore project with the CLI and the given extra arguments; resolves its directory. */
 async function generate(dir: string, extra: string[]): Promise<string> {
@@ -56,7 +36,7 @@ Deno.test("the default project maps the published package so that Deno resolves 
   // succeeds (a network that reaches JSR) or fails fetching the package from the registry, never on
   // the mapping.
   for (const args of [["check", "main.ts"], ["cache", "main.ts"]]) {
-    const { code, text } = await deno(args, out, 60_000);
+    const { code, text } = await runDeno(args, { cwd: out, timeoutMs: 60_000 });
     assert.doesNotMatch(text, MAPPING_ERROR, `deno ${args.join(" ")}`);
     if (code !== 0) {
       assert.match(text, /JSR package manifest for '@agentry\/agentry' failed to load|jsr\.io/, text);
@@ -69,9 +49,9 @@ Deno.test("a project generated with --framework-import <checkout> checks and pas
   const out = await generate(dir.path, ["--auth", "env-token", "--framework-import", CHECKOUT]);
   const config = JSON.parse((await Deno.readTextFile(join(out, "deno.json"))).replace(/^\/\/.*\n/, ""));
   assert.equal(config.imports["@agentry/agentry/mcp"], new URL("src/mcp/mod.ts", `file://${CHECKOUT}`).href);
-  const check = await deno(["task", "check"], out, 180_000);
+  const check = await runDeno(["task", "check"], { cwd: out });
   assert.equal(check.code, 0, check.text.slice(-4000));
-  const test = await deno(["task", "test"], out, 180_000);
+  const test = await runDeno(["task", "test"], { cwd: out });
   assert.equal(test.code, 0, test.text.slice(-4000));
   assert.match(test.text, /ok \| \d+ passed \(\d+ steps\) \| 0 failed/);
 });

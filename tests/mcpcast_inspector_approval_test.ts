@@ -14,8 +14,8 @@ import { loadPlan, savePlan } from "../src/mcpcast/mod.ts";
 import { buildPlanServer } from "../src/mcpcast/runtime/mod.ts";
 import { petPlan } from "../src/mcpcast/_test_plans.ts";
 import { CONFIG, tempDir } from "./_cli_harness.ts";
+import { inspector } from "./_inspector.ts";
 
-const INSPECTOR = "npm:@modelcontextprotocol/inspector@2.12.0";
 const PLAN_SERVER = fileURLToPath(new URL("./fixtures/mcpcast_plan_server.ts", import.meta.url));
 const TOKEN = "upstream-token-for-tests";
 
@@ -24,48 +24,9 @@ interface ToolResult {
   isError?: boolean;
 }
 
-/** Runs `inspector --cli --format json -q ARGS` and parses the result it prints. */
-async function inspector(args: string[], catalog?: unknown): Promise<ToolResult> {
-  await using scratch = await tempDir();
-  if (catalog !== undefined) await Deno.writeTextFile(`${scratch.path}/mcp.json`, JSON.stringify(catalog));
-  const child = new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--quiet",
-      "--no-config",
-      "--no-lock",
-      "-A",
-      INSPECTOR,
-      "--cli",
-      "--format",
-      "json",
-      "-q",
-      ...args,
-    ],
-    cwd: scratch.path,
-    env: {
-      NO_COLOR: "1",
-      MCP_CATALOG_PATH: `${scratch.path}/mcp.json`,
-      MCP_CLIENT_CONFIG_PATH: `${scratch.path}/client.json`,
-    },
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  const timer = setTimeout(() => child.kill("SIGKILL"), 120_000);
-  try {
-    const output = await child.output();
-    const stdout = new TextDecoder().decode(output.stdout);
-    const stderr = new TextDecoder().decode(output.stderr);
-    // 5: the tool answered with isError (the result is still printed).
-    assert.ok(
-      output.code === 0 || output.code === 5,
-      `inspector ${args.join(" ")} exited ${output.code}\n${stderr}\n${stdout}`,
-    );
-    return (JSON.parse(stdout) as { result: ToolResult }).result;
-  } finally {
-    clearTimeout(timer);
-  }
+/** The Inspector's result; exit code 5 is a tool that answered with isError (the result is still printed). */
+function inspect(args: string[], catalog?: unknown): Promise<ToolResult> {
+  return inspector<ToolResult>(args, { catalog, exitCodes: [0, 5] });
 }
 
 function errorCode(result: ToolResult): string | undefined {
@@ -92,7 +53,7 @@ Deno.test("the Inspector CLI runs a gated tool over stdio once the operator pre-
   const planFile = `${dir.path}/mcpcast.plan.yaml`;
   await Deno.writeTextFile(planFile, savePlan(petPlan({ auth: "env-token" })));
   const call = (env: string[]) =>
-    inspector([
+    inspect([
       "-e",
       `MCPCAST_BASE_URL=${api.base}`,
       "-e",
@@ -140,7 +101,7 @@ Deno.test("the Inspector CLI runs a gated tool over HTTP with the operator's one
     // unanswered until its own request times out; a client without elicitation is what we test.
     const catalog = { mcpServers: { pets: { type: "http", url: served.url, elicitCapability: "off" } } };
     const call = (extra: string[]) =>
-      inspector([
+      inspect([
         "--server",
         "pets",
         "--method",

@@ -17,7 +17,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 // @ts-types="@modelcontextprotocol/sdk/shared/transport"
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { type AuthMode, mcpcast, type McpcastPlan, writeProject } from "../src/mcpcast/mod.ts";
-import { tempDir } from "./_cli_harness.ts";
+import { runDeno, tempDir } from "./_cli_harness.ts";
 import { freePort } from "./_ports.ts";
 
 const ROOT = new URL("../", import.meta.url);
@@ -51,24 +51,10 @@ function fakeUpstream(credentialHeader: string): { url: string; seen: Seen[] } &
 }
 
 /** Runs deno with `args` in `cwd`, bounded; fails with its output when it exits non-zero. */
-async function deno(args: string[], cwd: string, timeoutMs = 180_000): Promise<string> {
-  const child = new Deno.Command(Deno.execPath(), {
-    args,
-    cwd,
-    env: { NO_COLOR: "1" },
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
-  try {
-    const output = await child.output();
-    const text = new TextDecoder().decode(output.stdout) + new TextDecoder().decode(output.stderr);
-    assert.equal(output.code, 0, `deno ${args.join(" ")} failed:\n${text.slice(-4000)}`);
-    return text;
-  } finally {
-    clearTimeout(timer);
-  }
+async function deno(args: string[], cwd: string): Promise<string> {
+  const { code, text } = await runDeno(args, { cwd });
+  assert.equal(code, 0, `deno ${args.join(" ")} failed:\n${text.slice(-4000)}`);
+  return text;
 }
 
 interface Case {
