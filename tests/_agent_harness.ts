@@ -8,6 +8,7 @@
 import { z } from "zod";
 import { createToolServer, toFetchHandler } from "../src/mcp/mod.ts";
 import assert from "node:assert/strict";
+import { join } from "node:path";
 import { RuntimeApiError, RuntimeClient } from "../src/api/client.ts";
 import { RunningCli } from "./_cli_harness.ts";
 
@@ -94,6 +95,22 @@ export async function startRuntime(args: string[], env: Record<string, string>):
       await cli[Symbol.asyncDispose]();
     },
   };
+}
+
+/**
+ * The runtime CLI on `<dir>/state`, its `openai` provider pointed at a local model server (`modelUrl`) with a
+ * test key; `args` and `env` add to that.
+ */
+export function startRuntimeWithModel(
+  dir: string,
+  modelUrl: string,
+  options: { args?: string[]; env?: Record<string, string> } = {},
+): Promise<Runtime> {
+  return startRuntime(["--data-dir", join(dir, "state"), ...(options.args ?? [])], {
+    OPENAI_BASE_URL: modelUrl,
+    OPENAI_API_KEY: "test-key",
+    ...options.env,
+  });
 }
 
 /** Polls `check` every 20 ms until it answers true, failing after `ms`. */

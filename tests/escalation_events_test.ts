@@ -5,11 +5,10 @@
  */
 
 import assert from "node:assert/strict";
-import { join } from "node:path";
 import { type RecordedRequest, type ScriptedReply, startModelServer } from "../src/models/testing/mod.ts";
 import { tempDir } from "./_cli_harness.ts";
 import { freePort } from "./_ports.ts";
-import { fireWebhook, startRuntime, until } from "./_agent_harness.ts";
+import { fireWebhook, startRuntimeWithModel, until } from "./_agent_harness.ts";
 
 const usage = { input_tokens: 10, output_tokens: 5 };
 
@@ -37,8 +36,7 @@ Deno.test({
   await using dir = await tempDir();
   await using model = startModelServer({ respond });
   const port = freePort();
-  const env = { OPENAI_BASE_URL: model.url, OPENAI_API_KEY: "test-key" };
-  await using runtime = await startRuntime(["--data-dir", join(dir.path, "state")], env);
+  await using runtime = await startRuntimeWithModel(dir.path, model.url);
   const { client } = runtime;
   await client.deploy("supervisor", {
     model: "openai:gpt-test",

@@ -1,9 +1,8 @@
 import assert from "node:assert/strict";
-import { join } from "node:path";
 import { type RecordedRequest, type ScriptedReply, startModelServer } from "../src/models/testing/mod.ts";
 import { tempDir } from "./_cli_harness.ts";
 import { freePort } from "./_ports.ts";
-import { apiRejection, fireWebhook, startRuntime, until } from "./_agent_harness.ts";
+import { apiRejection, fireWebhook, startRuntimeWithModel, until } from "./_agent_harness.ts";
 
 /** The looper calls the same tool with the same arguments on every turn; the quiet agent answers nothing. */
 function respond(request: RecordedRequest): ScriptedReply {
@@ -20,10 +19,7 @@ Deno.test({
 }, async () => {
   await using dir = await tempDir();
   await using model = startModelServer({ respond });
-  await using runtime = await startRuntime(["--data-dir", join(dir.path, "state")], {
-    OPENAI_BASE_URL: model.url,
-    OPENAI_API_KEY: "test-key",
-  });
+  await using runtime = await startRuntimeWithModel(dir.path, model.url);
   const { client } = runtime;
   const loopPort = freePort();
   await client.deploy("looper", {

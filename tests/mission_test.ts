@@ -4,7 +4,7 @@ import { type RecordedRequest, type ScriptedReply, startModelServer } from "../s
 import { JUDGE_SYSTEM_MARKER } from "../src/runtime/mod.ts";
 import { tempDir } from "./_cli_harness.ts";
 import { freePort } from "./_ports.ts";
-import { apiRejection, fireWebhook, startRuntime, until } from "./_agent_harness.ts";
+import { apiRejection, fireWebhook, startRuntime, startRuntimeWithModel, until } from "./_agent_harness.ts";
 
 /**
  * Judge calls are told from agent turns by the judge's system prompt. The judge model `judge-yes` finds
@@ -45,10 +45,7 @@ Deno.test({
 }, async () => {
   await using dir = await tempDir();
   await using model = startModelServer({ respond });
-  await using runtime = await startRuntime(["--data-dir", join(dir.path, "state")], {
-    OPENAI_BASE_URL: model.url,
-    OPENAI_API_KEY: "test-key",
-  });
+  await using runtime = await startRuntimeWithModel(dir.path, model.url);
   const { client } = runtime;
   const port = freePort();
   await client.deploy("achiever", {
@@ -167,10 +164,7 @@ Deno.test({
 }, async () => {
   await using dir = await tempDir();
   await using model = startModelServer({ respond });
-  await using runtime = await startRuntime(["--data-dir", join(dir.path, "state")], {
-    OPENAI_BASE_URL: model.url,
-    OPENAI_API_KEY: "test-key",
-  });
+  await using runtime = await startRuntimeWithModel(dir.path, model.url);
   const { client } = runtime;
   const port = freePort();
   await client.deploy("ops", {
