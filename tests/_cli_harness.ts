@@ -5,7 +5,8 @@
  */
 
 import { fileURLToPath as fromFileUrl } from "node:url";
-import { LIBRARY_VARIABLES, MODEL_VARIABLES, TOKEN_VARIABLE } from "../src/cli/runtime_start.ts";
+import { MODEL_VARIABLES, TOKEN_VARIABLE } from "../src/cli/runtime_start.ts";
+import { YAML_DEBUG_VARIABLES } from "../src/cli/permissions.ts";
 import { RELAUNCHED_VARIABLE } from "../src/cli/relaunch.ts";
 
 /** Path of main.ts. */
@@ -14,14 +15,15 @@ export const MAIN = fromFileUrl(new URL("../main.ts", import.meta.url));
 export const CONFIG = fromFileUrl(new URL("../deno.json", import.meta.url));
 
 /**
- * The variables `runtime start` reads (token, relaunch marker, libraries, model providers): granted exactly,
- * with read and write of the data dir, it runs in place instead of relaunching itself.
+ * The variables `runtime start` reads (token, relaunch marker, model providers): granted exactly, with
+ * read and write of the data dir, it runs in place instead of relaunching itself.
  */
-export const EXACT_ENV: readonly string[] = [
-  TOKEN_VARIABLE,
-  RELAUNCHED_VARIABLE,
-  ...LIBRARY_VARIABLES,
-  ...MODEL_VARIABLES,
+export const EXACT_ENV: readonly string[] = [TOKEN_VARIABLE, RELAUNCHED_VARIABLE, ...MODEL_VARIABLES];
+
+/** The env flags `runtime start` holds: {@link EXACT_ENV} granted, the `yaml` debug switches ignored. */
+export const EXACT_ENV_FLAGS: readonly string[] = [
+  `--allow-env=${EXACT_ENV.join(",")}`,
+  `--ignore-env=${YAML_DEBUG_VARIABLES.join(",")}`,
 ];
 
 /** Output of a finished run. */

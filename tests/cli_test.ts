@@ -8,7 +8,8 @@ const exact = (dir: string, extra: string[] = []) => [
   "--allow-net",
   `--allow-read=${dir}`,
   `--allow-write=${dir}`,
-  "--allow-env=AGENTRY_API_TOKEN,AGENTRY_RELAUNCHED,LOG_STREAM,LOG_TOKENS,ANTHROPIC_API_KEY,ANTHROPIC_BASE_URL,OLLAMA_HOST,OPENAI_API_KEY,OPENAI_BASE_URL,OPENAI_COMPATIBLE_API_KEY,OPENAI_COMPATIBLE_BASE_URL",
+  "--allow-env=AGENTRY_API_TOKEN,AGENTRY_RELAUNCHED,ANTHROPIC_API_KEY,ANTHROPIC_BASE_URL,OLLAMA_HOST,OPENAI_API_KEY,OPENAI_BASE_URL,OPENAI_COMPATIBLE_API_KEY,OPENAI_COMPATIBLE_BASE_URL",
+  "--ignore-env=LOG_STREAM,LOG_TOKENS",
   ...extra,
 ];
 
@@ -64,9 +65,16 @@ Deno.test("runtime start serves the API, prints where first, requires the token,
   const first = await cli.waitFor("stderr", /./);
   assert.match(first, /^agentry \S+: control API listening on http:\/\/127\.0\.0\.1:\d+$/);
   const url = first.split(" ").at(-1)!;
-  const tokenLine = await cli.waitFor("stderr", /API token \(generated; shown once\)/);
+  const tokenLine = await cli.waitFor("stderr", /API token \(generated; also in .*api_token, owner-only\)/);
   const token = tokenLine.split(": ").at(-1)!;
   assert.match(token, /^[0-9a-f]{48}$/);
+  const tokenFile = join(dir.path, "api_token");
+  assert.equal(
+    await Deno.readTextFile(tokenFile),
+    `${token}\n`,
+    "the generated token is kept for other terminals",
+  );
+  assert.equal((await Deno.stat(tokenFile)).mode! & 0o777, 0o600);
   assert.equal((await api(url, null, "/health")).status, 200);
   assert.equal((await api(url, null, "/processes")).status, 401);
   assert.equal((await api(url, "wrong", "/processes")).status, 401);
@@ -78,6 +86,7 @@ Deno.test("runtime start serves the API, prints where first, requires the token,
 
 Deno.test("--json prints one line with url and token; AGENTRY_API_TOKEN and ${VAR} tokens are used, not printed", async () => {
   await using dir = await tempDir();
+  await Deno.writeTextFile(join(dir.path, "api_token"), "stale\n");
   {
     await using cli = new RunningCli(["runtime", "start", "--port", "0", "--json", "--data-dir", dir.path], {
       flags: exact(dir.path),
@@ -85,6 +94,11 @@ Deno.test("--json prints one line with url and token; AGENTRY_API_TOKEN and ${VA
     });
     const { url, token } = await cli.listening();
     assert.equal(token, "from-the-environment");
+    await assert.rejects(
+      Deno.stat(join(dir.path, "api_token")),
+      Deno.errors.NotFound,
+      "a stale token file goes",
+    );
     assert.equal((await api(url, token, "/processes")).status, 200);
     assert.equal(cli.stderr.some((l) => l.includes("from-the-environment")), false);
     assert.equal(await cli.stop("SIGINT"), 0);
@@ -145,7 +159,7 @@ Deno.test("run with every permission, it relaunches itself holding only what its
   assert.match(
     plan,
     new RegExp(
-      `read=${dir.path} write=${dir.path} env=AGENTRY_API_TOKEN,AGENTRY_RELAUNCHED,LOG_STREAM,LOG_TOKENS,ANTHROPIC_API_KEY,ANTHROPIC_BASE_URL,OLLAMA_HOST,OPENAI_API_KEY,OPENAI_BASE_URL,OPENAI_COMPATIBLE_API_KEY,OPENAI_COMPATIBLE_BASE_URL run=none`,
+      `read=${dir.path} write=${dir.path} env=AGENTRY_API_TOKEN,AGENTRY_RELAUNCHED,ANTHROPIC_API_KEY,ANTHROPIC_BASE_URL,OLLAMA_HOST,OPENAI_API_KEY,OPENAI_BASE_URL,OPENAI_COMPATIBLE_API_KEY,OPENAI_COMPATIBLE_BASE_URL run=none`,
     ),
   );
   const commandDeploy = await api(url, token, "/processes", {
@@ -175,7 +189,7 @@ Deno.test("--allow-command-deploys and --allow-env-var widen exactly what they n
   const { url, token } = await cli.listening();
   assert.match(
     await cli.waitFor("stderr", /permissions plan=/),
-    /env=AGENTRY_API_TOKEN,AGENTRY_RELAUNCHED,LOG_STREAM,LOG_TOKENS,ANTHROPIC_API_KEY,ANTHROPIC_BASE_URL,OLLAMA_HOST,OPENAI_API_KEY,OPENAI_BASE_URL,OPENAI_COMPATIBLE_API_KEY,OPENAI_COMPATIBLE_BASE_URL,SERVICE_KEY,HOME,LOGNAME,NODE_V8_COVERAGE,OSTYPE,PATH,SHELL,TERM,USER run=all/,
+    /env=AGENTRY_API_TOKEN,AGENTRY_RELAUNCHED,ANTHROPIC_API_KEY,ANTHROPIC_BASE_URL,OLLAMA_HOST,OPENAI_API_KEY,OPENAI_BASE_URL,OPENAI_COMPATIBLE_API_KEY,OPENAI_COMPATIBLE_BASE_URL,SERVICE_KEY,HOME,LOGNAME,NODE_V8_COVERAGE,OSTYPE,PATH,SHELL,TERM,USER run=all/,
   );
   const deploy = await api(url, token, "/processes", {
     method: "POST",

@@ -11,7 +11,8 @@ const exact = (dir: string) => [
   "--allow-net",
   `--allow-read=${dir}`,
   `--allow-write=${dir}`,
-  "--allow-env=AGENTRY_API_TOKEN,AGENTRY_RELAUNCHED,LOG_STREAM,LOG_TOKENS,ANTHROPIC_API_KEY,ANTHROPIC_BASE_URL,OLLAMA_HOST,OPENAI_API_KEY,OPENAI_BASE_URL,OPENAI_COMPATIBLE_API_KEY,OPENAI_COMPATIBLE_BASE_URL",
+  "--allow-env=AGENTRY_API_TOKEN,AGENTRY_RELAUNCHED,ANTHROPIC_API_KEY,ANTHROPIC_BASE_URL,OLLAMA_HOST,OPENAI_API_KEY,OPENAI_BASE_URL,OPENAI_COMPATIBLE_API_KEY,OPENAI_COMPATIBLE_BASE_URL",
+  "--ignore-env=LOG_STREAM,LOG_TOKENS",
 ];
 
 const start = (dir: string) => ["runtime", "start", "--port", "0", "--json", "--data-dir", dir];

@@ -6,7 +6,8 @@
  * - read: the data dir, the manifests dir, and paths manifests name.
  * - write: the data dir and writable paths manifests name (journals, memory).
  * - env: the variables the command reads plus `--allow-env-var` names and names manifests reference;
- *   every variable with `--allow-env-references`.
+ *   every variable with `--allow-env-references`. The `yaml` package's debug switches (LOG_STREAM,
+ *   LOG_TOKENS) are never granted: `--ignore-env` makes their reads answer `undefined`.
  * - run: only with `--allow-command-deploys`.
  * - nothing else (no ffi, sys or import).
  *
@@ -35,6 +36,13 @@ export interface PermissionCheck {
   envTooWide: boolean;
 }
 
+/**
+ * Variables the `yaml` package reads through `process.env` on every parse (its debug switches). Commands
+ * run with `--ignore-env=LOG_STREAM,LOG_TOKENS` so these reads answer `undefined` without the process
+ * holding a permission for them.
+ */
+export const YAML_DEBUG_VARIABLES: readonly string[] = ["LOG_STREAM", "LOG_TOKENS"];
+
 /** The `deno run` permission flags for a plan. */
 export function permissionFlags(plan: PermissionPlan): string[] {
   const flags = [
@@ -43,6 +51,7 @@ export function permissionFlags(plan: PermissionPlan): string[] {
     `--allow-write=${plan.write.join(",")}`,
   ];
   flags.push(plan.env === "all" ? "--allow-env" : `--allow-env=${plan.env.join(",")}`);
+  if (plan.env !== "all") flags.push(`--ignore-env=${YAML_DEBUG_VARIABLES.join(",")}`);
   if (plan.run) flags.push("--allow-run");
   return flags;
 }

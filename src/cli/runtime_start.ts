@@ -39,12 +39,10 @@ import { canRelaunch, parentGone, relaunch, RELAUNCHED_VARIABLE } from "./relaun
 import { parseStartArgs, RUNTIME_START_HELP, type StartOptions } from "./runtime_start_args.ts";
 import { CliFailure, EXIT } from "./exit.ts";
 import { lockDataDir } from "./data_dir_lock.ts";
+import { removeTokenFile, writeTokenFile } from "./token_file.ts";
 
 /** The variable read for the token when `--token` is not given. */
 export const TOKEN_VARIABLE = "AGENTRY_API_TOKEN";
-
-/** Variables libraries read while running: the `yaml` parser's debug switches. */
-export const LIBRARY_VARIABLES: readonly string[] = ["LOG_STREAM", "LOG_TOKENS"];
 
 /**
  * Variables read when a stdio MCP server is started: the MCP SDK builds the program's base environment from
@@ -146,7 +144,8 @@ export async function runtimeStart(args: readonly string[], ctx: CliContext): Pr
     await runtime.restore({
       env: apiEnvLookup({ ...options, allowedEnvVars: new Set(options.allowEnvVars), env }),
     });
-    announce(ctx, options, server.url, token);
+    const tokenFile = await keepToken(options.dataDir, token);
+    announce(ctx, options, server.url, token, tokenFile);
     sink.flush();
     // A relaunched child also stops when its parent dies (issue 14: it must not keep serving alone).
     const orphaned = relaunched ? parentGone().then(() => "parent exited") : new Promise<never>(() => {});
@@ -173,7 +172,6 @@ export function planFor(options: StartOptions, manifests: readonly Manifest[]): 
   const env = new Set([
     TOKEN_VARIABLE,
     RELAUNCHED_VARIABLE,
-    ...LIBRARY_VARIABLES,
     ...MODEL_VARIABLES,
     ...options.allowEnvVars,
   ]);
@@ -270,11 +268,25 @@ async function deployManifests(runtime: AgentRuntime, manifests: readonly Manife
   }
 }
 
-function announce(ctx: CliContext, options: StartOptions, url: string, token: Token): void {
+/** Writes a generated token to the data dir (see token_file.ts); removes a stale one otherwise. */
+async function keepToken(dataDir: string, token: Token): Promise<string | undefined> {
+  if (token.generated && token.value !== undefined) return await writeTokenFile(dataDir, token.value);
+  await removeTokenFile(dataDir);
+  return undefined;
+}
+
+function announce(
+  ctx: CliContext,
+  options: StartOptions,
+  url: string,
+  token: Token,
+  tokenFile?: string,
+): void {
   ctx.stderr(`agentry ${VERSION}: control API listening on ${url}`);
   if (options.json) ctx.stdout(JSON.stringify({ url, token: token.value ?? null }));
-  else if (token.generated) ctx.stderr(`agentry: API token (generated; shown once): ${token.value}`);
-  else if (token.value === undefined) {
+  else if (token.generated) {
+    ctx.stderr(`agentry: API token (generated; also in ${tokenFile}, owner-only): ${token.value}`);
+  } else if (token.value === undefined) {
     ctx.stderr("agentry: no API token (--no-token): loopback clients need none");
   }
 }

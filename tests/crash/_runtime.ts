@@ -7,7 +7,7 @@
 
 import { RuntimeClient } from "../../src/api/client.ts";
 import type { DeadLetter } from "../../src/runtime/mod.ts";
-import { EXACT_ENV, RunningCli } from "../_cli_harness.ts";
+import { EXACT_ENV_FLAGS, RunningCli } from "../_cli_harness.ts";
 
 /** A runtime started on a kept data directory. */
 export interface KillableRuntime extends AsyncDisposable {
@@ -34,7 +34,7 @@ export async function startKillable(
       "--allow-net",
       `--allow-read=${dataDir}`,
       `--allow-write=${dataDir}`,
-      `--allow-env=${EXACT_ENV.join(",")}`,
+      ...EXACT_ENV_FLAGS,
     ],
     env: options.env,
   });

@@ -7,7 +7,7 @@
  */
 
 import { RuntimeClient } from "../../src/api/client.ts";
-import { EXACT_ENV, RunningCli } from "../_cli_harness.ts";
+import { EXACT_ENV_FLAGS, RunningCli } from "../_cli_harness.ts";
 
 /** An answer of the control API: status and body text. */
 export interface RawAnswer {
@@ -35,7 +35,7 @@ export function runtimeStartCommand(dataDir: string, root: string): { args: stri
       "--allow-net",
       `--allow-read=${root}`,
       `--allow-write=${root}`,
-      `--allow-env=${EXACT_ENV.join(",")}`,
+      ...EXACT_ENV_FLAGS,
     ],
   };
 }

@@ -80,9 +80,10 @@ async function realExistingPrefix(path: string): Promise<string | undefined> {
 
 /**
  * The runtime's own entries in the data directory, which no config may name: the process store, the spool
- * (queued events, inbox, context) and the lock file. A journal pointed there would corrupt them.
+ * (queued events, inbox, context), the lock file and the generated API token. A journal pointed there would
+ * corrupt them.
  */
-export const RESERVED_DATA_PATHS: readonly string[] = ["processes", "queues", "runtime.lock"];
+export const RESERVED_DATA_PATHS: readonly string[] = ["processes", "queues", "runtime.lock", "api_token"];
 
 /**
  * True when `path` may be used: no leading `~`, no `..` segment, no `${VAR}`, inside `policy.dataDir`
