@@ -7,12 +7,12 @@
  * - `<!-- run: skip (REASON) -->`: not run.
  * - `<!-- run: background until "TEXT" -->`: a server the following blocks use; the runner waits until its
  *   output shows TEXT and stops it when the page ends.
- * - `<!-- run: file NAME -->`: a ts block written to NAME (the prose before it must name NAME), for a later
- *   block to run.
+ * - `<!-- run: file NAME -->`: the block (ts, or any other language: a manifest, a spec) is written to NAME, for
+ *   a later block to use; the prose before it must name NAME.
  * - `<!-- run: check -->`: a ts block that is not a program (a fragment); it is type-checked only.
  *
  * A ts block without an annotation must follow prose that gives its command as a code span,
- * `` `deno run FLAGS NAME.ts` ``: it is written to NAME.ts and run with that command.
+ * `` `deno run FLAGS NAME.ts` `` (variables may come first): it is written to NAME.ts and run with that command.
  *
  * @module
  */
@@ -30,7 +30,8 @@ export interface DocBlock {
   readonly file: string;
   /** 1-based line of the opening fence. */
   readonly line: number;
-  readonly lang: "sh" | "ts";
+  /** `sh`, `ts`, or the language of a block annotated `file NAME` (`yaml`, `json`...). */
+  readonly lang: string;
   readonly code: string;
   readonly annotation?: Annotation;
   /** The text between the previous block or heading and this block. */
@@ -62,12 +63,16 @@ export function docBlocks(file: string, markdown: string): DocBlock[] {
     const body: string[] = [];
     for (i++; i < lines.length && !/^```\s*$/.test(lines[i]); i++) body.push(lines[i]);
     const lang = fence[1];
-    if (lang === "sh" || lang === "ts") {
-      const before = prose.filter((line) => line.trim() !== "");
-      const marker = ANNOTATION.exec(before.at(-1)?.trim() ?? "");
+    const before = prose.filter((line) => line.trim() !== "");
+    const marker = ANNOTATION.exec(before.at(-1)?.trim() ?? "");
+    const annotation = marker ? parseAnnotation(marker[1], `${file}:${start + 1}`) : undefined;
+    if (lang === "sh" || lang === "ts" || annotation?.kind === "file") {
       const text = (marker ? before.slice(0, -1) : before).join("\n");
-      const annotation = marker ? parseAnnotation(marker[1], `${file}:${start}`) : undefined;
       blocks.push({ file, line: start + 1, lang, code: body.join("\n"), annotation, prose: text });
+    } else if (annotation) {
+      throw new Error(
+        `${file}:${start + 1}: a \`\`\`${lang} block is only written to a file (run: file NAME)`,
+      );
     }
     prose = [];
   }
@@ -85,9 +90,9 @@ function parseAnnotation(text: string, where: string): Annotation {
   );
 }
 
-/** The `deno run ... NAME.ts` command the prose gives as a code span, if any. */
+/** The `[VAR=value ...] deno run ... NAME.ts` command the prose gives as a code span, if any. */
 export function proseCommand(prose: string): { command: string; file: string } | undefined {
-  const match = /`(deno run [^`]*?(\S+\.ts))`/.exec(prose);
+  const match = /`((?:[A-Z_]+=\S+ )*deno run [^`]*?(\S+\.ts))`/.exec(prose);
   return match ? { command: match[1], file: match[2] } : undefined;
 }
 
@@ -136,14 +141,11 @@ function openQuote(text: string): boolean {
   return quote !== undefined;
 }
 
-/**
- * Output lines that a ts block's `console.log(...) // VALUE` comments document: a trailing comment that starts
- * with a value (`[`, `{`, `"`, a digit, `null`, `true`, `false`) shows what the line prints.
- */
+/** Output lines that a ts block documents: the trailing `// TEXT` of a `console.log(...);` line is what it prints. */
 export function tsExpected(code: string): string[] {
   const out: string[] = [];
   for (const line of code.split("\n")) {
-    const match = /console\.log\(.*\);\s*\/\/ ((?:[[{"\d]|null\b|true\b|false\b).*)$/.exec(line);
+    const match = /console\.log\(.*\);\s*\/\/ (.*)$/.exec(line);
     if (match) out.push(match[1]);
   }
   return out;

@@ -249,6 +249,15 @@ class PageRun implements AsyncDisposable {
   }
 }
 
+async function writeBlock(cwd: string, file: string, block: DocBlock): Promise<void> {
+  if (!block.prose.includes(file)) {
+    throw new Error(`${where(block)}: the prose before the block does not name ${file}`);
+  }
+  const path = `${cwd}/${file}`;
+  await Deno.mkdir(path.slice(0, path.lastIndexOf("/")), { recursive: true });
+  await Deno.writeTextFile(path, block.code + "\n");
+}
+
 async function runTs(page: PageRun, block: DocBlock): Promise<void> {
   const annotation = block.annotation;
   const cwd = await page.cwd();
@@ -267,10 +276,7 @@ async function runTs(page: PageRun, block: DocBlock): Promise<void> {
       }: a ts block needs a \`deno run ... NAME.ts\` code span in the prose before it, or <!-- run: file NAME -->`,
     );
   }
-  if (!block.prose.includes(file)) {
-    throw new Error(`${where(block)}: the prose before the block does not name ${file}`);
-  }
-  await Deno.writeTextFile(`${cwd}/${file}`, block.code + "\n");
+  await writeBlock(cwd, file, block);
   if (annotation?.kind !== "file" && command) {
     await page.foreground(block, [{ command: command.command, expected: tsExpected(block.code) }]);
   }
@@ -284,6 +290,8 @@ async function runPage(page: Page, copy: string, state: string, env: Record<stri
     const annotation = block.annotation;
     if (annotation?.kind === "skip") {
       console.log(`skip ${where(block)}: ${annotation.reason}`);
+    } else if (annotation?.kind === "file" && block.lang !== "ts") {
+      await writeBlock(await run.cwd(), annotation.name, block);
     } else if (block.lang === "ts") {
       await runTs(run, block);
     } else if (annotation?.kind === "background") {
