@@ -132,14 +132,15 @@ function script(steps: readonly ShellStep[], state: string, background: boolean)
   return lines.join("\n") + "\n";
 }
 
-function spawnBash(path: string, env: Record<string, string>, output: "null" | "piped"): Deno.ChildProcess {
+/** Runs a script in its own process group (`detached`), so the block and all it started can be killed. */
+function spawnBash(path: string, env: Record<string, string>): Deno.ChildProcess {
   return new Deno.Command("bash", {
     args: [path],
     clearEnv: true,
     env,
     stdin: "null",
-    stdout: output,
-    stderr: output,
+    stdout: "null",
+    stderr: "null",
     detached: true,
   }).spawn();
 }
@@ -186,7 +187,7 @@ class PageRun implements AsyncDisposable {
     await Deno.mkdir(`${this.#state}/out`);
     const path = `${this.#state}/block.sh`;
     await Deno.writeTextFile(path, script(steps, this.#state, false));
-    const child = spawnBash(path, this.#env, "null");
+    const child = spawnBash(path, this.#env);
     const timer = setTimeout(() => killGroup(child, "SIGKILL"), BLOCK_TIMEOUT_MS);
     const status = await child.status;
     clearTimeout(timer);
@@ -215,7 +216,7 @@ class PageRun implements AsyncDisposable {
     const log = `${this.#state}/server_${this.#servers.length}.log`;
     const path = `${this.#state}/server_${this.#servers.length}.sh`;
     await Deno.writeTextFile(path, `exec >${log} 2>&1\n${script(steps, this.#state, true)}`);
-    const child = spawnBash(path, this.#env, "null");
+    const child = spawnBash(path, this.#env);
     this.#servers.push({ child, log });
     const deadline = Date.now() + SERVER_START_MS;
     let exited = false;
