@@ -31,7 +31,7 @@ export function findPermissionError(error: unknown): Error | undefined {
  * ```ts
  * import { permissionProblem } from "./permission_error.ts";
  * try {
- *   Deno.env.get("HOME");
+ *   await Deno.readTextFile("/etc/hostname");
  * } catch (error) {
  *   console.error(`agentry: ${permissionProblem(error)}`);
  * }
