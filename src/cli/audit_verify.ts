@@ -11,7 +11,7 @@ import { type AuditProblem, type AuditReport, verifyAuditLog } from "../mcp/mod.
 import type { CliContext } from "./cli_context.ts";
 import { EXIT, UsageError } from "./exit.ts";
 import { parseFlags } from "./parse_flags.ts";
-import { permissionProblem } from "./permission_error.ts";
+import { permissionProblem } from "./permission_problem.ts";
 import { unsetVariableReason } from "../_util/host_env.ts";
 
 /** The variable read for the key when no `--key-env` is given. */

@@ -8,7 +8,7 @@ import { VERSION } from "../version.ts";
 import type { CliContext } from "./cli_context.ts";
 import { COMMANDS, groupHelp, GROUPS } from "./commands.ts";
 import { CliFailure, EXIT, UsageError } from "./exit.ts";
-import { permissionProblem } from "./permission_error.ts";
+import { permissionProblem } from "./permission_problem.ts";
 import { didYouMean, suggest } from "./suggest.ts";
 
 export type { CliContext } from "./cli_context.ts";

@@ -20,7 +20,7 @@ import type { CliContext } from "./cli_context.ts";
 import { parseServeArgs, SERVE_HELP } from "./serve_args.ts";
 import { RELOAD_CHILD_VARIABLE, superviseReload } from "./serve_reload.ts";
 import { CliFailure, EXIT, UsageError } from "./exit.ts";
-import { permissionProblem } from "./permission_error.ts";
+import { permissionProblem } from "./permission_problem.ts";
 
 /** Runs `agentry serve` with the arguments after `serve`. */
 export async function serve(args: readonly string[], ctx: CliContext): Promise<number> {

@@ -29,7 +29,7 @@ export function findPermissionError(error: unknown): Error | undefined {
  *
  * @example
  * ```ts
- * import { permissionProblem } from "./permission_error.ts";
+ * import { permissionProblem } from "./permission_problem.ts";
  * try {
  *   await Deno.readTextFile("/etc/hostname");
  * } catch (error) {

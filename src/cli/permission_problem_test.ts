@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { permissionProblem } from "./permission_error.ts";
+import { permissionProblem } from "./permission_problem.ts";
 
 const notCapable = (message: string) => new Deno.errors.NotCapable(message);
 
