@@ -143,7 +143,7 @@ Deno.test("a missing Deno permission is one line naming the permission and the f
   assert.equal(spec.code, 1);
   assert.match(
     oneLine(spec.stderr),
-    /^agentry: needs env access to (LOG_TOKENS|LOG_STREAM): add --allow-env=\1 \(see docs\/troubleshooting\.md\)$/,
+    /^agentry: reading YAML looks up (LOG_TOKENS|LOG_STREAM): add --ignore-env=LOG_STREAM,LOG_TOKENS \(see docs\/troubleshooting\.md\)$/,
   );
   assert.deepEqual({ code: serve.code, line: oneLine(serve.stderr) }, {
     code: 1,

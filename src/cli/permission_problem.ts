@@ -6,6 +6,7 @@
  */
 
 import { oneLine } from "./exit.ts";
+import { YAML_DEBUG_VARIABLES } from "./permissions.ts";
 
 /** Where the permission answers are explained. */
 export const TROUBLESHOOTING = "docs/troubleshooting.md";
@@ -46,6 +47,11 @@ export function permissionProblem(error: unknown): string | undefined {
   const match = /Requires (\w+) access(?: to "([^"]*)")?/.exec(found.message);
   if (match === null) return `missing a Deno permission: ${oneLine(found.message)} (see ${TROUBLESHOOTING})`;
   const [, kind, target] = match;
+  if (kind === "env" && target !== undefined && YAML_DEBUG_VARIABLES.includes(target)) {
+    // The yaml package's debug switches: ignoring them is the fix, granting them would widen the process.
+    const ignore = `--ignore-env=${YAML_DEBUG_VARIABLES.join(",")}`;
+    return `reading YAML looks up ${target}: add ${ignore} (see ${TROUBLESHOOTING})`;
+  }
   const value = target === undefined ? "" : kind === "net" ? target.replace(/:0$/, "") : target;
   const flag = `--allow-${kind}${value === "" ? "" : `=${shellWord(value)}`}`;
   const fix = Deno.build.standalone ? `compile the binary with ${flag}` : `add ${flag}`;

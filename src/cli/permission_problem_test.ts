@@ -12,7 +12,7 @@ Deno.test("permissionProblem names the permission and the flag that grants it", 
   );
   assert.equal(
     permissionProblem(notCapable('Requires env access to "LOG_TOKENS", run again with the --allow-env flag')),
-    "needs env access to LOG_TOKENS: add --allow-env=LOG_TOKENS (see docs/troubleshooting.md)",
+    "reading YAML looks up LOG_TOKENS: add --ignore-env=LOG_STREAM,LOG_TOKENS (see docs/troubleshooting.md)",
   );
   assert.equal(
     permissionProblem(notCapable("Requires env access, run again with the --allow-env flag")),
