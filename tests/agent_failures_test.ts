@@ -35,6 +35,10 @@ Deno.test({
   const { client, cli } = runtime;
   const refusal = (error: unknown) =>
     error instanceof RuntimeApiError ? [error.statusCode, error.code] : error;
+  const hints = (error: unknown) => {
+    if (error instanceof RuntimeApiError) return error.details;
+    throw error;
+  };
 
   const unknown = await client.deploy("a", { model: "nosuch:model" }).catch(refusal);
   assert.deepEqual(unknown, [422, "INVALID_CONFIG"]);
@@ -45,12 +49,28 @@ Deno.test({
   assert.deepEqual(keyless, [500, "START_FAILED"]);
   await cli.waitFor("stderr", /ANTHROPIC_API_KEY/);
   assert.equal((await client.getProcess("b")).state, "failed");
+  assert.deepEqual(await client.startProcess("b").catch(hints), [{
+    field: "config.model",
+    expected: `ANTHROPIC_API_KEY set in the runtime's environment (provider "anthropic")`,
+  }], "the answer names the variable to set (a name, not a secret)");
 
   const unreachable = await client.deploy("c", {
     model: "openai-compatible:m",
     servers: { gone: { url: `http://127.0.0.1:${freePort()}/mcp` } },
   }, { start: true }).catch(refusal);
   assert.deepEqual(unreachable, [500, "START_FAILED"]);
+  assert.deepEqual(await client.startProcess("c").catch(hints), [{
+    field: "config.servers.gone",
+    expected: "an MCP server that connects (the server could not be reached)",
+  }]);
+
+  using taken = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const busy = await client.deploy("busy", {
+    model: "openai-compatible:m",
+    triggers: [{ type: "webhook", webhook_path: "/b", webhook_port: taken.addr.port }],
+  }, { start: true }).then(() => [], hints);
+  assert.equal(busy[0]?.expected, `a free port (127.0.0.1:${taken.addr.port} is already in use)`);
+  assert.match(busy[0]?.field ?? "", /^config\.triggers\[webhook-.+\]\.webhook_port$/);
 
   const ports = new Map<string, number>();
   const portOf = (path: string) => ports.get(path) ?? ports.set(path, freePort()).get(path)!;

@@ -11,7 +11,7 @@
  */
 export function hostEnv(name: string): string | undefined {
   try {
-    if (Deno.permissions.querySync({ name: "env", variable: name }).state !== "granted") return undefined;
+    if (!mayReadHostEnv(name)) return undefined;
     return Deno.env.get(name);
   } catch (error) {
     if (error instanceof Deno.errors.NotCapable || error instanceof Deno.errors.PermissionDenied) {
@@ -19,4 +19,18 @@ export function hostEnv(name: string): string | undefined {
     }
     throw error;
   }
+}
+
+/** Whether the process may read the host variable `name` now (granted: not denied, and not asking). */
+export function mayReadHostEnv(name: string): boolean {
+  return Deno.permissions.querySync({ name: "env", variable: name }).state === "granted";
+}
+
+/**
+ * Why the host variable `name` reads as unset, worded to follow `agentry: `: `"NAME is not set"`, or, when
+ * the process lacks the env permission for it (the variable may well be set),
+ * `"may not read NAME: run with --allow-env=NAME"`.
+ */
+export function unsetVariableReason(name: string): string {
+  return mayReadHostEnv(name) ? `${name} is not set` : `may not read ${name}: run with --allow-env=${name}`;
 }

@@ -7,7 +7,7 @@
  */
 
 import type { Logger } from "../log.ts";
-import { describeError } from "../_util/errors.ts";
+import { describeError, publicDetails } from "../_util/errors.ts";
 import {
   isRuntimeError,
   type ProcessOperation,
@@ -103,12 +103,16 @@ const TRANSLATIONS: { [C in RuntimeErrorCode]: Translation<C> } = {
       details: [{ field: "state", expected: `one of ${allowedFrom.join(", ")} (is ${state})` }],
     });
   },
-  START_FAILED: (error, { logger, fields, failed }) =>
-    runtimeFailure(failed ?? "START_FAILED", {
+  START_FAILED: (error, { logger, fields, failed }) => {
+    // A cause the operator must fix (a model key not set, a webhook port in use) is named in `details`.
+    const hints = publicDetails(error);
+    return runtimeFailure(failed ?? "START_FAILED", {
       cause: error,
       logger,
       fields: fields ?? { process: error.details.process },
-    }),
+      details: hints.length > 0 ? hints : undefined,
+    });
+  },
   DEPLOY_FAILED: (error, { logger, fields }) =>
     runtimeFailure("DEPLOY_FAILED", {
       cause: error,

@@ -135,6 +135,10 @@ Deno.test("a trigger that cannot start (port in use) is 422 INVALID_CONFIG with 
   assert.equal(answer.body.error.code, "INVALID_CONFIG");
   assert.match(answer.body.error.error_id, /^err_/);
   assert.equal(answer.body.error.message, "The trigger is valid but could not be started.");
+  const port = (busy.addr as Deno.NetAddr).port;
+  assert.deepEqual(answer.body.error.details, [
+    { field: "webhook_port", expected: `a free port (127.0.0.1:${port} is already in use)` },
+  ]);
   assert.equal(api.runtime.get("p")!.config.triggers.length, 0);
   assert.ok(
     api.records.some((r) =>

@@ -11,6 +11,8 @@ import { type AuditProblem, type AuditReport, verifyAuditLog } from "../mcp/mod.
 import type { CliContext } from "./cli_context.ts";
 import { EXIT, UsageError } from "./exit.ts";
 import { parseFlags } from "./parse_flags.ts";
+import { permissionProblem } from "./permission_problem.ts";
+import { unsetVariableReason } from "../_util/host_env.ts";
 
 /** The variable read for the key when no `--key-env` is given. */
 export const DEFAULT_KEY_VARIABLE = "AGENTRY_AUDIT_SECRET";
@@ -30,7 +32,11 @@ Options:
   --json          print the report as JSON on stdout
   -h, --help      show this help
 
-Exit status: 0 intact, 1 tampered (or warnings with --strict), 2 unreadable file or wrong usage.
+Permissions: read access to the files, env access to the key variables, e.g.
+  deno run --allow-read=audit.jsonl --allow-env=${DEFAULT_KEY_VARIABLE} main.ts audit verify audit.jsonl
+
+Exit status: 0 intact, 1 tampered (or warnings with --strict), 2 unreadable file, missing key or
+permission, or wrong usage.
 `;
 
 const VARIABLE = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -47,7 +53,7 @@ export async function auditVerify(args: readonly string[], ctx: CliContext): Pro
   for (const variable of options.keyVariables) {
     const key = ctx.env(variable);
     if (!key) {
-      ctx.stderr(`agentry: ${variable} is not set: it must hold the audit log's HMAC key`);
+      ctx.stderr(`agentry: ${unsetVariableReason(variable)} (it must hold the audit log's HMAC key)`);
       return EXIT.usage;
     }
     keys.push(key);
@@ -56,9 +62,10 @@ export async function auditVerify(args: readonly string[], ctx: CliContext): Pro
   try {
     report = await verifyAuditLog(options.files, { keys, anchor: options.anchor });
   } catch (error) {
-    ctx.stderr(
-      `agentry: cannot read the audit log: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    // Exit 2, not 1: 1 means a tampered log.
+    const reason = permissionProblem(error) ??
+      `cannot read the audit log: ${error instanceof Error ? error.message : String(error)}`;
+    ctx.stderr(`agentry: ${reason}`);
     return EXIT.usage;
   }
   if (options.json) ctx.stdout(JSON.stringify(report));

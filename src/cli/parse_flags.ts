@@ -1,12 +1,14 @@
 /**
  * The one command-line flag parser of the CLI: `node:util` `parseArgs`, strict, with its errors
- * turned into a one-line {@linkcode UsageError}; and the `--port` check the commands share.
+ * turned into a one-line {@linkcode UsageError} in our words (with the nearest known flag for a
+ * mistyped one); and the `--port` check the commands share.
  *
  * @module
  */
 
 import { parseArgs, type ParseArgsOptionsConfig } from "node:util";
 import { oneLine, UsageError } from "./exit.ts";
+import { didYouMean } from "./suggest.ts";
 
 /** Options of {@linkcode parseFlags}. */
 export interface ParseFlagsOptions<T extends ParseArgsOptionsConfig> {
@@ -27,8 +29,8 @@ type StrictConfig<T extends ParseArgsOptionsConfig> = {
 export type ParsedFlags<T extends ParseArgsOptionsConfig> = ReturnType<typeof parseArgs<StrictConfig<T>>>;
 
 /**
- * Parses `args` strictly against `flags`; an unknown flag, a missing value or an unexpected
- * positional throws {@linkcode UsageError} with the first sentence of the parser's message.
+ * Parses `args` strictly against `flags`; an unknown flag (`unknown option '--prot'; did you mean
+ * --port?`), a missing value or an unexpected positional throws {@linkcode UsageError}.
  *
  * @example
  * ```ts
@@ -49,8 +51,33 @@ export function parseFlags<const T extends ParseArgsOptionsConfig>(
       options: options.flags,
     });
   } catch (error) {
-    throw new UsageError(oneLine(error instanceof Error ? error.message : String(error)));
+    throw new UsageError(flagProblem(error, options.flags));
   }
+}
+
+/** `parseArgs`'s error in our words, on one line. */
+function flagProblem(error: unknown, flags: ParseArgsOptionsConfig): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const code = (error as { code?: unknown }).code;
+  const quoted = /'([^']*)'/.exec(message)?.[1] ?? "";
+  const flag = quoted.replace(/ <value>$/, "");
+  if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") {
+    const known = Object.entries(flags).flatMap(([name, flag]) => [
+      `--${name}`,
+      ...(flag.short === undefined ? [] : [`-${flag.short}`]),
+    ]);
+    return `unknown option '${flag}'${didYouMean(flag, known)}`;
+  }
+  if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE") {
+    if (message.includes("does not take an argument")) return `${flag} takes no value`;
+    if (message.includes("ambiguous")) {
+      return `${flag} needs a value (for one starting with '-', write ${flag}=-VALUE)`;
+    }
+    return `${flag} needs a value`;
+  }
+  if (code === "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL") return `unexpected argument '${quoted}'`;
+  const sentence = oneLine(message);
+  return sentence.charAt(0).toLowerCase() + sentence.slice(1);
 }
 
 /** `--port`'s value as a number (`fallback` when it is not given); throws {@linkcode UsageError} unless

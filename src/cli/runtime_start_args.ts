@@ -8,7 +8,7 @@ import { resolve } from "node:path";
 import { LOG_LEVELS, type LogLevel } from "../log.ts";
 import { isLoopbackHost } from "../_util/net.ts";
 import { DEFAULT_HOST, DEFAULT_PORT } from "../api/mod.ts";
-import { DEFAULT_DATA_DIR } from "../runtime/mod.ts";
+import { DEFAULT_DATA_DIR, MANIFEST_SUFFIXES } from "../runtime/mod.ts";
 import { UsageError } from "./exit.ts";
 import { parseFlags, parsePort } from "./parse_flags.ts";
 
@@ -21,10 +21,12 @@ Options:
   --host HOST                 bind address (default ${DEFAULT_HOST})
   --port PORT                 port; 0 picks a free one and prints it (default ${DEFAULT_PORT})
   --token TOKEN               bearer token; \${VAR} reads a variable (default: $AGENTRY_API_TOKEN,
-                              else a random token printed once)
+                              else a random token, printed once)
   --no-token                  serve without a token (loopback hosts only)
   --data-dir DIR              state directory (default ./${DEFAULT_DATA_DIR})
-  --manifests DIR             deploy every *.agent.yaml / *.agent.json there at start
+  --manifests DIR             deploy every ${
+  MANIFEST_SUFFIXES.map((suffix) => `*${suffix}`).join(", ")
+} file there at start
   --allow-command-deploys     let API deploys start programs (stdio MCP servers, command hooks)
   --allow-env-references      let API deploys reference any environment variable
   --allow-env-var NAME        let API deploys reference NAME (repeatable)
@@ -36,6 +38,8 @@ Options:
   --json                      print one JSON line {url, token} on stdout once listening
   --log-level LEVEL           debug, info, warning or error (default info)
   -h, --help                  show this help
+
+A generated token is also written to <data-dir>/api_token: export TOKEN=$(cat .agentry/api_token)
 `;
 
 /** Parsed and checked options. */

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { parseStartArgs, RUNTIME_START_HELP } from "./runtime_start_args.ts";
 import { UsageError } from "./exit.ts";
+import { MANIFEST_SUFFIXES } from "../runtime/mod.ts";
 
 Deno.test("runtime start takes --fsync as a switch, off by default, and documents it", () => {
   assert.equal(parseStartArgs([]).fsync, false);
@@ -16,4 +17,11 @@ Deno.test("--head-timeout takes whole seconds from 1 to 3600; without it the hos
     assert.throws(() => parseStartArgs(["--head-timeout", bad]), UsageError, bad);
   }
   assert.match(RUNTIME_START_HELP, /--head-timeout SECONDS/);
+});
+
+Deno.test("runtime start --help names every manifest file ending the loader accepts and the token file", () => {
+  const manifests = RUNTIME_START_HELP.split("\n").find((line) => line.includes("--manifests DIR"));
+  assert.ok(MANIFEST_SUFFIXES.length >= 3);
+  for (const suffix of MANIFEST_SUFFIXES) assert.ok(manifests?.includes(`*${suffix}`), suffix);
+  assert.match(RUNTIME_START_HELP, /^A generated token is also written to <data-dir>\/api_token: /m);
 });

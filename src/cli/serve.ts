@@ -20,6 +20,7 @@ import type { CliContext } from "./cli_context.ts";
 import { parseServeArgs, SERVE_HELP } from "./serve_args.ts";
 import { RELOAD_CHILD_VARIABLE, superviseReload } from "./serve_reload.ts";
 import { CliFailure, EXIT, UsageError } from "./exit.ts";
+import { permissionProblem } from "./permission_problem.ts";
 
 /** Runs `agentry serve` with the arguments after `serve`. */
 export async function serve(args: readonly string[], ctx: CliContext): Promise<number> {
@@ -74,7 +75,9 @@ export async function loadServer(path: string, shown: string = path): Promise<To
       exported = await exported();
     } catch (error) {
       throw new CliFailure(
-        `the default export of ${shown} failed to build the server: ${describeError(error)}`,
+        `the default export of ${shown} failed to build the server: ${
+          permissionProblem(error) ?? describeError(error)
+        }`,
       );
     }
   }
@@ -93,7 +96,7 @@ async function requireFile(path: string, shown: string): Promise<void> {
     info = await Deno.stat(path);
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) throw new CliFailure(`${shown}: no such file`);
-    throw new CliFailure(`cannot read ${shown}: ${describeError(error)}`);
+    throw new CliFailure(permissionProblem(error) ?? `cannot read ${shown}: ${describeError(error)}`);
   }
   if (!info.isFile) throw new CliFailure(`${shown} is not a file`);
 }

@@ -41,12 +41,18 @@ export class ModelError extends Error {
 export class MissingModelKeyError extends Error {
   /** The unset variable. */
   readonly variable: string;
+  /** The hint an API answer carries: the variable's name is not a secret, and the operator must set it. */
+  readonly publicDetail: { field: string; expected: string };
 
   /** `provider` needs `variable`. */
   constructor(provider: string, variable: string) {
     super(`model provider "${provider}" needs the environment variable ${variable}, which is not set`);
     this.name = "MissingModelKeyError";
     this.variable = variable;
+    this.publicDetail = {
+      field: "config.model",
+      expected: `${variable} set in the runtime's environment (provider "${provider}")`,
+    };
   }
 }
 

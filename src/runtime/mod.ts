@@ -272,6 +272,7 @@ export {
 export {
   loadManifests,
   type Manifest,
+  MANIFEST_SUFFIXES,
   manifestEnvReferences,
   ManifestError,
   PROCESS_NAME_PATTERN,

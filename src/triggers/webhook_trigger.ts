@@ -188,6 +188,8 @@ export class WebhookTrigger extends TriggerBase {
       handler: (request, remoteAddr) => this.handler(request, { remoteAddr: remoteAddr.hostname }),
       onError: () => json(500, { status: "error", message: "internal error" }),
       limits: { headTimeoutMs: this.#headTimeoutMs },
+    }).catch((error) => {
+      throw bindProblem(error, { host: this.host, port: this.#port, triggerId: this.triggerId });
     });
     this.#served = served;
     this.#port = served.port;
@@ -311,3 +313,19 @@ function baseOptions(options: WebhookTriggerOptions): ConstructorParameters<type
 }
 
 const DECODER = new TextDecoder();
+
+/**
+ * Marks a bind failure the operator must fix (port in use, address not on this machine) with the hint an
+ * API answer carries (`publicDetail`); the error keeps its type (`Deno.errors.AddrInUse`, ...).
+ */
+function bindProblem(error: unknown, where: { host: string; port: number; triggerId: string }): unknown {
+  const address = `${where.host}:${where.port}`;
+  const detail = error instanceof Deno.errors.AddrInUse
+    ? { field: "webhook_port", expected: `a free port (${address} is already in use)` }
+    : error instanceof Deno.errors.AddrNotAvailable
+    ? { field: "webhook_host", expected: `an address of this machine (${where.host} is not)` }
+    : undefined;
+  if (detail === undefined) return error;
+  const field = `config.triggers[${where.triggerId}].${detail.field}`;
+  return Object.assign(error as Error, { publicDetail: { field, expected: detail.expected } });
+}

@@ -21,12 +21,18 @@ import { ListingFailed } from "./_server_link.ts";
 export class McpConnectError extends Error {
   /** The server's name (its key in `servers`). */
   readonly server: string;
+  /** The hint an API answer carries (the reason is in our words, without header or token values). */
+  readonly publicDetail: { field: string; expected: string };
 
   /** An error for `server`, `reason` in our words, `cause` the underlying error. */
   constructor(server: string, reason: string, options: { cause?: unknown } = {}) {
     super(`MCP server ${server} could not be connected: ${reason}`, { cause: options.cause });
     this.name = "McpConnectError";
     this.server = server;
+    this.publicDetail = {
+      field: `config.servers.${server}`,
+      expected: `an MCP server that connects (${reason})`,
+    };
   }
 }
 

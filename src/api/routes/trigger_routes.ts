@@ -5,7 +5,7 @@
  */
 
 import { z } from "@hono/zod-openapi";
-import { describeError } from "../../_util/errors.ts";
+import { describeError, publicDetails } from "../../_util/errors.ts";
 import { checkEnvReferences, checkTriggerPaths, isRuntimeError, parseSection } from "../../runtime/mod.ts";
 import { addTrigger, listTriggers, removeTrigger } from "../../triggers/mod.ts";
 import { ApiError, newErrorId } from "../errors.ts";
@@ -90,7 +90,15 @@ export function registerTriggerRoutes(ctx: RouteContext): void {
         error_id: errorId,
         cause: describeError(error),
       });
-      throw new ApiError("INVALID_CONFIG", "The trigger is valid but could not be started.", { errorId });
+      // A cause the operator must fix (a port in use) is named by the body's own field.
+      const details = publicDetails(error).map(({ field, expected }) => ({
+        field: field.replace(/^config\.triggers\[[^\]]*\]\./, ""),
+        expected,
+      }));
+      throw new ApiError("INVALID_CONFIG", "The trigger is valid but could not be started.", {
+        errorId,
+        details: details.length > 0 ? details : undefined,
+      });
     }
   });
 

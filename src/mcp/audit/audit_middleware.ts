@@ -15,7 +15,7 @@
  */
 
 import { describeError } from "../../_util/errors.ts";
-import { hostEnv } from "../../_util/host_env.ts";
+import { hostEnv, mayReadHostEnv, unsetVariableReason } from "../../_util/host_env.ts";
 import { randomHex } from "../../_util/ids.ts";
 import { checkOptionKeys } from "../../_util/option_keys.ts";
 import { Logger } from "../../log.ts";
@@ -145,15 +145,22 @@ export function auditMiddleware(options: AuditMiddlewareOptions = {}): AuditMidd
   }
   let secret = options.hmacSecret || env(AUDIT_SECRET_VARIABLE) || undefined;
   if (signed && secret === undefined) {
+    // Read through the host environment without the permission: the variable may be set (issue 17).
+    const unreadable = options.env === undefined && !mayReadHostEnv(AUDIT_SECRET_VARIABLE);
     if (logPath !== undefined) {
       throw new TypeError(
-        `auditMiddleware: a signed log file needs a key: pass hmacSecret or set ${AUDIT_SECRET_VARIABLE} ` +
-          "(a random key would make the file unverifiable)",
+        unreadable
+          ? `auditMiddleware: a signed log file needs a key, and agentry ${
+            unsetVariableReason(AUDIT_SECRET_VARIABLE)
+          } (or pass hmacSecret)`
+          : `auditMiddleware: a signed log file needs a key: pass hmacSecret or set ${AUDIT_SECRET_VARIABLE} ` +
+            "(a random key would make the file unverifiable)",
       );
     }
     secret = randomHex(32);
     logger.warning("audit: no HMAC key configured; the in-memory chain uses a random key", {
       variable: AUDIT_SECRET_VARIABLE,
+      ...(unreadable ? { problem: unsetVariableReason(AUDIT_SECRET_VARIABLE) } : {}),
     });
   }
   const log = new AuditLog({ logPath, secret: signed ? secret : undefined, maxMemoryEntries, logger });
