@@ -66,7 +66,7 @@ Deno.test({
       ["Spec (file path or http(s) URL): ", PETSTORE],
       ["Base URL [", ""],
       ["Profile [read-only]: ", "standard"],
-      ["Auth [env-token]: ", ""],
+      ["Auth [passthrough]: ", "env-token"],
       ["API name [petstore]: ", ""],
       ["Output directory [./petstore-mcp]: ", ""],
       ["Write the project to ./petstore-mcp? [Y/n] ", "y"],

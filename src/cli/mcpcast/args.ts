@@ -28,7 +28,8 @@ Options:
   --profile PROFILE       read-only (reads only), standard (reads + approval-gated writes) or full
                           (everything, every non-read gated) (default read-only)
   --auth MODE             how the server authenticates upstream (default none when the spec declares
-                          no security requirement, else passthrough):
+                          no security requirement, else passthrough when its credential is the
+                          Authorization header, else env-token):
                             passthrough  forwards each caller's Authorization header
                             env-token    one credential from MCPCAST_UPSTREAM_TOKEN (loopback only)
                             api-key      clients present keys; each tenant has its own credential

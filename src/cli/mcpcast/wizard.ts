@@ -12,6 +12,7 @@ import {
   API_NAME_PATTERN,
   type ApprovalMode,
   buildPlan,
+  defaultAuth,
   McpcastError,
   type McpcastPlan,
   type ParsedSpec,
@@ -156,11 +157,14 @@ async function chooseProfile(ask: Prompter, loaded: Loaded): Promise<SafetyProfi
   return await ask.choose("Profile", choices, "read-only");
 }
 
-/** Step 3: the auth mode, then the approval mode when gated tools and a choice exist. */
+/**
+ * Step 3: the auth mode (by default the command's own default for the spec), then the approval mode
+ * when gated tools and a choice exist.
+ */
 async function chooseAuth(ask: Prompter, loaded: Loaded, profile: SafetyProfile) {
   step(ask, 3, "Authentication to the API");
   const preview = loaded.previews[profile];
-  const auth = await ask.choose("Auth", authChoices(preview), "env-token");
+  const auth = await ask.choose("Auth", authChoices(preview), defaultAuth(loaded.spec));
   const gated = previewOf(preview).gated;
   let approval: ApprovalMode | undefined;
   if (gated > 0) {
