@@ -61,7 +61,13 @@ Options:
   --json                  print a JSON summary on stdout (human output stays on stderr)
   -h, --help              show this help
 
-Exit status: 0 written, 1 invalid spec or plan, refused directory, or aborted, 2 wrong usage.
+Permissions (deno run): --allow-read of SOURCE and of the output directory, --allow-write of the
+output directory, --allow-net for a URL SOURCE, and --ignore-env=LOG_STREAM,LOG_TOKENS (the yaml
+library looks them up; do not grant them). A missing one is named with its flag before anything is
+read or written.
+
+Exit status: 0 written, 1 invalid spec or plan, refused directory, missing permission, or aborted,
+2 wrong usage.
 `;
 
 /** What the command does. */

@@ -130,7 +130,7 @@ Deno.test("mcpcast refuses a non-empty directory that is not a project unless --
   assert.match(refused.stderr[0], /^agentry: \S+ is not empty and has no mcpcast\.plan\.yaml/);
   assert.match(
     refused.stderr[0],
-    /or pass --force \(option force\) to write there$/,
+    /or pass --force to write there$/,
     "names the flag as typed",
   );
   assert.deepEqual(await listDir(dir.path), ["notes.txt"], "nothing written");

@@ -2,7 +2,9 @@
  * The guided setup of `agentry mcpcast` (no SOURCE, or `--interactive`, on a terminal): plain
  * line-based questions, step by step — the spec and what was detected in it, the safety profile
  * (with what each would keep), the auth mode, the approval mode when it matters, the review table,
- * the output directory — and nothing is written before the last confirmation.
+ * the output directory — and nothing is written before the last confirmation. The permissions a
+ * path or URL needs are checked as soon as it is typed: a missing one is said in one line naming the
+ * flag, and the question is asked again (Deno's own prompt never appears).
  *
  * @module
  */
@@ -31,6 +33,7 @@ import {
   riskBreakdown,
 } from "./preview.ts";
 import { reviewLines, summaryLines } from "./report.ts";
+import { outDirNeeds, permissionProblem, sourceNeeds } from "./permissions.ts";
 import { oneLineMessage, parseSource, publicSource } from "./source.ts";
 import { outDirState, writeCast } from "./write.ts";
 import { type Choice, PromptAborted, Prompter } from "../prompter.ts";
@@ -107,6 +110,12 @@ async function loadSpec(ask: Prompter, ctx: CliContext, prefill: WizardPrefill):
   while (true) {
     const source = given ?? await ask.ask("Spec (file path or http(s) URL)");
     given = undefined;
+    // Asked before reading: Deno's own prompt would wait for a key the line reader holds.
+    const denied = permissionProblem(sourceNeeds(source));
+    if (denied !== undefined) {
+      ask.say(`  ${denied}`);
+      continue;
+    }
     let baseUrl = prefill.baseUrl;
     try {
       let spec = await parseSource(source, { baseUrl, signal: ctx.signal, env: ctx.env });
@@ -188,6 +197,11 @@ async function chooseTarget(ask: Prompter, plan: McpcastPlan, prefill: WizardPre
   const fallback = prefill.out ?? `./${name}-mcp`;
   while (true) {
     const out = await ask.ask("Output directory", { fallback });
+    const denied = permissionProblem(outDirNeeds(out));
+    if (denied !== undefined) {
+      ask.say(`  ${denied}`);
+      continue;
+    }
     const state = prefill.force ? "empty" : await outDirState(resolve(out));
     if (state === "missing" || state === "empty") return { name, out, force: prefill.force };
     const question = state === "project"
