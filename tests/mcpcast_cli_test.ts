@@ -5,6 +5,7 @@ import { runCli, tempDir } from "./_cli_harness.ts";
 import { hasPty, runOnPty } from "./_pty_harness.ts";
 
 const PETSTORE = fileURLToPath(new URL("./fixtures/specs/petstore_swagger2.yaml", import.meta.url));
+const PETSTORE_JSON = fileURLToPath(new URL("./fixtures/specs/petstore_oas30.json", import.meta.url));
 const GITHUB = fileURLToPath(new URL("./fixtures/specs/api.github.com.json", import.meta.url));
 const PTY = await hasPty();
 
@@ -117,6 +118,7 @@ Deno.test({
     const result = await runOnPty(["mcpcast"], [
       ["Spec (file path or http(s) URL): ", join(hidden, "petstore.yaml")],
       ["Spec (file path or http(s) URL): ", PETSTORE],
+      ["Spec (file path or http(s) URL): ", PETSTORE_JSON],
       ["Base URL [", ""],
       ["Profile [read-only]: ", ""],
       ["Auth [passthrough]: ", ""],
@@ -126,11 +128,8 @@ Deno.test({
       ["Write the project to allowed/pets? [Y/n] ", ""],
     ], {
       cwd: dir.path,
-      flags: [
-        `--allow-read=${repo},${allowed}`,
-        `--allow-write=${allowed}`,
-        "--ignore-env=LOG_STREAM,LOG_TOKENS",
-      ],
+      // No --ignore-env: a YAML spec is refused before the yaml library's look-ups would make Deno ask.
+      flags: [`--allow-read=${repo},${allowed}`, `--allow-write=${allowed}`],
     });
     assert.equal(result.code, 0, result.screen + result.driver);
     assert.equal(result.driver, "");
@@ -139,6 +138,12 @@ Deno.test({
         `  mcpcast: may not read ${join(hidden, "petstore.yaml")}: run with --allow-read=${
           join(hidden, "petstore.yaml")
         } (or --allow-read=${hidden})\n`,
+      ),
+      result.screen,
+    );
+    assert.ok(
+      result.screen.includes(
+        "  mcpcast: the yaml library looks up LOG_STREAM and LOG_TOKENS: run with --ignore-env=LOG_STREAM,LOG_TOKENS\n",
       ),
       result.screen,
     );

@@ -75,13 +75,24 @@ export function permissionFailure(error: unknown, needed: NeededPermission): str
 /** The variables the `yaml` package looks up (through `process.env`) on every parse. */
 const YAML_DEBUG_VARIABLES = ["LOG_STREAM", "LOG_TOKENS"];
 
+/** What to do about the `yaml` package's look-ups: ignore the variables, not grant them. */
+const YAML_ENV_HINT = `the yaml library looks up ${YAML_DEBUG_VARIABLES.join(" and ")}: run with ` +
+  `--ignore-env=${YAML_DEBUG_VARIABLES.join(",")}`;
+
 /**
  * The one-line answer when `error` is Deno refusing the `yaml` package's look-up of its debug variables
  * (`LOG_STREAM`, `LOG_TOKENS`): they are best ignored, not granted. Undefined for any other error.
  */
 export function yamlEnvFailure(error: unknown): string | undefined {
   if (!(error instanceof Deno.errors.NotCapable)) return undefined;
-  if (!YAML_DEBUG_VARIABLES.some((name) => error.message.includes(`"${name}"`))) return undefined;
-  return `the yaml library looks up ${YAML_DEBUG_VARIABLES.join(" and ")}: run with ` +
-    `--ignore-env=${YAML_DEBUG_VARIABLES.join(",")}`;
+  return YAML_DEBUG_VARIABLES.some((name) => error.message.includes(`"${name}"`)) ? YAML_ENV_HINT : undefined;
+}
+
+/**
+ * The same answer before parsing YAML, when a look-up would make Deno ask on the terminal (or refuse):
+ * neither granted nor ignored (`--ignore-env` reads as denied and answers "unset"). Undefined otherwise.
+ */
+export function yamlEnvMissing(): string | undefined {
+  const ask = YAML_DEBUG_VARIABLES.some((variable) => stateOf({ name: "env", variable }) === "prompt");
+  return ask ? YAML_ENV_HINT : undefined;
 }

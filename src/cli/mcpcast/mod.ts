@@ -20,7 +20,7 @@ import type { CliContext } from "../cli_context.ts";
 import { MCPCAST_HELP, type McpcastArgs, parseMcpcastArgs } from "./args.ts";
 import { isLargeSource, Progress } from "./progress.ts";
 import { reviewLines, summaryJson, summaryLines } from "./report.ts";
-import { outDirNeeds, requirePermissions, sourceNeeds } from "./permissions.ts";
+import { mayReadYaml, outDirNeeds, requirePermissions, sourceNeeds } from "./permissions.ts";
 import { oneLineMessage, parseSource, publicSource, readPlanFile } from "./source.ts";
 import { runWizard } from "./wizard.ts";
 import { type CastTarget, checkOutDir, PLAN_FILE, writeCast } from "./write.ts";
@@ -47,9 +47,11 @@ export async function mcpcastCommand(args: readonly string[], ctx: CliContext): 
     throw new UsageError("--review asks before writing and needs a terminal, but stdin is not one");
   }
   // Before anything is read: a missing permission is one line naming the flag, never Deno's prompt.
-  if (options.source !== undefined) requirePermissions(sourceNeeds(options.source, options));
+  if (options.source !== undefined) {
+    requirePermissions(sourceNeeds(options.source, options), { yaml: mayReadYaml(options.source) });
+  }
   if (options.planFile !== undefined) {
-    requirePermissions([{ name: "read", path: shownPath(options.planFile) }]);
+    requirePermissions([{ name: "read", path: shownPath(options.planFile) }], { yaml: true });
   }
   try {
     const progress = new Progress(ctx, {

@@ -1,14 +1,15 @@
 /**
  * The Deno permissions a run of `agentry mcpcast` needs, checked before anything is read or written
  * (and before the guided setup asks its next question): read of a SOURCE file, network access to a
- * URL SOURCE's host, write and read of the output directory. A missing one is answered in one line
- * naming the flag to add; Deno's own permission prompt never appears.
+ * URL SOURCE's host, write and read of the output directory, and (for YAML) that the yaml library's
+ * env look-ups are ignored. A missing one is answered in one line naming the flag to add; Deno's own
+ * permission prompt never appears.
  *
  * @module
  */
 
 import { dirname } from "node:path";
-import { missingPermission, type NeededPermission } from "../../_util/permission_hint.ts";
+import { missingPermission, type NeededPermission, yamlEnvMissing } from "../../_util/permission_hint.ts";
 import { CliFailure } from "../exit.ts";
 
 /** SOURCE given as a document rather than a path or URL (the loader's own test, `isInlineSpec`). */
@@ -43,9 +44,25 @@ export function outDirNeeds(shownDir: string): NeededPermission[] {
   return [{ name: "write", path: shownDir }, { name: "read", path: shownDir }];
 }
 
-/** The one-line answer for the first permission of `needs` not held, or undefined when all are. */
-export function permissionProblem(needs: readonly NeededPermission[]): string | undefined {
-  const hint = missingPermission(needs);
+/**
+ * Whether reading `source` may parse YAML: anything but inline JSON or a path or URL ending in `.json`
+ * (a spec that is not valid JSON is sniffed as a plan, which is YAML, only after it failed).
+ */
+export function mayReadYaml(source: string): boolean {
+  const trimmed = source.trim();
+  const path = /^https?:\/\//i.test(trimmed) ? URL.parse(trimmed)?.pathname ?? "" : trimmed;
+  return !(trimmed.startsWith("{") || /\.json$/i.test(path));
+}
+
+/**
+ * The one-line answer for the first permission of `needs` not held (then, with `yaml`, for the yaml
+ * library's env look-ups), or undefined when nothing is missing.
+ */
+export function permissionProblem(
+  needs: readonly NeededPermission[],
+  options: { yaml?: boolean } = {},
+): string | undefined {
+  const hint = missingPermission(needs) ?? (options.yaml ? yamlEnvMissing() : undefined);
   return hint === undefined ? undefined : `mcpcast: ${hint}`;
 }
 
@@ -53,7 +70,10 @@ export function permissionProblem(needs: readonly NeededPermission[]): string | 
  * Refuses the run (exit 1, like a permission error anywhere in the CLI) when a permission of `needs`
  * is not held.
  */
-export function requirePermissions(needs: readonly NeededPermission[]): void {
-  const problem = permissionProblem(needs);
+export function requirePermissions(
+  needs: readonly NeededPermission[],
+  options: { yaml?: boolean } = {},
+): void {
+  const problem = permissionProblem(needs, options);
   if (problem !== undefined) throw new CliFailure(problem);
 }

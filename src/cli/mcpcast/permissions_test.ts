@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { outDirNeeds, sourceNeeds } from "./permissions.ts";
+import { mayReadYaml, outDirNeeds, sourceNeeds } from "./permissions.ts";
 
 Deno.test("SOURCE needs read of its file, of its directory with external refs, or the URL's host; inline text needs nothing", () => {
   assert.deepEqual(sourceNeeds(" specs/a.yaml "), [{ name: "read", path: "specs/a.yaml" }]);
@@ -24,4 +24,13 @@ Deno.test("the output directory needs write and read", () => {
     name: "read",
     path: "./x-mcp",
   }]);
+});
+
+Deno.test("a source may be read as YAML unless it is inline JSON or a path or URL ending in .json", () => {
+  for (const source of ["a.yaml", "spec", "https://x.example/openapi.yml", "openapi: 3.1.0"]) {
+    assert.equal(mayReadYaml(source), true, source);
+  }
+  for (const source of ["a.json", "HTTPS://x.example/v1/openapi.JSON?x=1", ' {"openapi": "3.1.0"}']) {
+    assert.equal(mayReadYaml(source), false, source);
+  }
 });

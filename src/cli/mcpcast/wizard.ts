@@ -33,7 +33,7 @@ import {
   riskBreakdown,
 } from "./preview.ts";
 import { reviewLines, summaryLines } from "./report.ts";
-import { outDirNeeds, permissionProblem, sourceNeeds } from "./permissions.ts";
+import { mayReadYaml, outDirNeeds, permissionProblem, sourceNeeds } from "./permissions.ts";
 import { oneLineMessage, parseSource, publicSource } from "./source.ts";
 import { outDirState, writeCast } from "./write.ts";
 import { type Choice, PromptAborted, Prompter } from "../prompter.ts";
@@ -111,7 +111,7 @@ async function loadSpec(ask: Prompter, ctx: CliContext, prefill: WizardPrefill):
     const source = given ?? await ask.ask("Spec (file path or http(s) URL)");
     given = undefined;
     // Asked before reading: Deno's own prompt would wait for a key the line reader holds.
-    const denied = permissionProblem(sourceNeeds(source));
+    const denied = permissionProblem(sourceNeeds(source), { yaml: mayReadYaml(source) });
     if (denied !== undefined) {
       ask.say(`  ${denied}`);
       continue;
