@@ -156,6 +156,15 @@ Deno.test({
     assert.doesNotMatch(result.screen, /Deno requests|Allow\?|NotCapable/);
     assert.ok(await exists(join(allowed, "pets", "mcpcast.plan.yaml")));
     assert.ok(!await exists(join(dir.path, "petstore-mcp")));
+    const early = await runOnPty(["mcpcast", "--out", "elsewhere"], [], {
+      cwd: dir.path,
+      flags: [`--allow-read=${repo},${allowed}`, `--allow-write=${allowed}`],
+    });
+    assert.equal(early.code, 1, early.screen + early.driver);
+    assert.equal(
+      early.screen.trim(),
+      "agentry: mcpcast: may not write to elsewhere: run with --allow-write=elsewhere (or --allow-write=.)",
+    );
   },
 });
 

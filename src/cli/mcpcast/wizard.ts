@@ -4,7 +4,8 @@
  * (with what each would keep), the auth mode, the approval mode when it matters, the review table,
  * the output directory — and nothing is written before the last confirmation. The permissions a
  * path or URL needs are checked as soon as it is typed: a missing one is said in one line naming the
- * flag, and the question is asked again (Deno's own prompt never appears).
+ * flag, and the question is asked again (an `--out` given on the command line is checked before the
+ * first question and ends the run instead). Deno's own prompt never appears.
  *
  * @module
  */
@@ -33,7 +34,13 @@ import {
   riskBreakdown,
 } from "./preview.ts";
 import { reviewLines, summaryLines } from "./report.ts";
-import { mayReadYaml, outDirNeeds, permissionProblem, sourceNeeds } from "./permissions.ts";
+import {
+  mayReadYaml,
+  outDirNeeds,
+  permissionProblem,
+  requirePermissions,
+  sourceNeeds,
+} from "./permissions.ts";
 import { oneLineMessage, parseSource, publicSource } from "./source.ts";
 import { outDirState, writeCast } from "./write.ts";
 import { type Choice, PromptAborted, Prompter } from "../prompter.ts";
@@ -212,6 +219,8 @@ async function chooseTarget(ask: Prompter, plan: McpcastPlan, prefill: WizardPre
 }
 
 async function guide(ask: Prompter, ctx: CliContext, prefill: WizardPrefill): Promise<number> {
+  // An --out the run may not write to is known now: fail before any question, like the command does.
+  if (prefill.out !== undefined) requirePermissions(outDirNeeds(prefill.out));
   ask.say(
     "agentry mcpcast: guided setup. Enter takes the [default]; Ctrl-D or Ctrl-C stops (nothing is written).",
   );
