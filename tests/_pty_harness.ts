@@ -70,16 +70,17 @@ export interface PtyResult {
 }
 
 /**
- * Runs `deno run -A main.ts ...args` on a pseudo-terminal in `cwd`; each step is [text to wait
- * for, line to type]. Bounded by `timeoutMs`.
+ * Runs `deno run FLAGS main.ts ...args` on a pseudo-terminal in `cwd` (FLAGS: `options.flags`, by
+ * default `-A`); each step is [text to wait for, line to type]. Bounded by `timeoutMs`.
  */
 export async function runOnPty(
   args: string[],
   steps: Array<[string, string]>,
-  options: { cwd?: string; timeoutMs?: number } = {},
+  options: { cwd?: string; timeoutMs?: number; flags?: string[] } = {},
 ): Promise<PtyResult> {
   const timeoutMs = options.timeoutMs ?? 60_000;
-  const deno = [Deno.execPath(), "run", "--quiet", `--config=${CONFIG}`, "-A", MAIN, ...args];
+  const flags = options.flags ?? ["-A"];
+  const deno = [Deno.execPath(), "run", "--quiet", `--config=${CONFIG}`, ...flags, MAIN, ...args];
   const output = await new Deno.Command("python3", {
     args: ["-c", DRIVER, JSON.stringify(steps), String(timeoutMs / 1000), ...deno],
     cwd: options.cwd,

@@ -5,6 +5,7 @@ import { runCli, tempDir } from "./_cli_harness.ts";
 import { hasPty, runOnPty } from "./_pty_harness.ts";
 
 const PETSTORE = fileURLToPath(new URL("./fixtures/specs/petstore_swagger2.yaml", import.meta.url));
+const PETSTORE_JSON = fileURLToPath(new URL("./fixtures/specs/petstore_oas30.json", import.meta.url));
 const GITHUB = fileURLToPath(new URL("./fixtures/specs/api.github.com.json", import.meta.url));
 const PTY = await hasPty();
 
@@ -66,7 +67,7 @@ Deno.test({
       ["Spec (file path or http(s) URL): ", PETSTORE],
       ["Base URL [", ""],
       ["Profile [read-only]: ", "standard"],
-      ["Auth [env-token]: ", ""],
+      ["Auth [passthrough]: ", "env-token"],
       ["API name [petstore]: ", ""],
       ["Output directory [./petstore-mcp]: ", ""],
       ["Write the project to ./petstore-mcp? [Y/n] ", "y"],
@@ -100,4 +101,116 @@ Deno.test({
     }
     assert.ok(await exists(join(dir.path, "gh", "mcpcast.plan.yaml")));
   },
+});
+
+Deno.test({
+  name:
+    "the guided setup on a terminal says which flag a missing permission needs, asks again, and never shows Deno's prompt",
+  ignore: !PTY,
+  async fn() {
+    await using dir = await tempDir();
+    const hidden = join(dir.path, "hidden");
+    const allowed = join(dir.path, "allowed");
+    await Deno.mkdir(hidden);
+    await Deno.mkdir(allowed);
+    await Deno.copyFile(PETSTORE, join(hidden, "petstore.yaml"));
+    const repo = fileURLToPath(new URL("..", import.meta.url));
+    const result = await runOnPty(["mcpcast"], [
+      ["Spec (file path or http(s) URL): ", join(hidden, "petstore.yaml")],
+      ["Spec (file path or http(s) URL): ", PETSTORE],
+      ["Spec (file path or http(s) URL): ", PETSTORE_JSON],
+      ["Base URL [", ""],
+      ["Profile [read-only]: ", ""],
+      ["Auth [passthrough]: ", ""],
+      ["API name [petstore]: ", ""],
+      ["Output directory [./petstore-mcp]: ", ""],
+      ["Output directory [./petstore-mcp]: ", "allowed/pets"],
+      ["Write the project to allowed/pets? [Y/n] ", ""],
+    ], {
+      cwd: dir.path,
+      // No --ignore-env: a YAML spec is refused before the yaml library's look-ups would make Deno ask.
+      flags: [`--allow-read=${repo},${allowed}`, `--allow-write=${allowed}`],
+    });
+    assert.equal(result.code, 0, result.screen + result.driver);
+    assert.equal(result.driver, "");
+    assert.ok(
+      result.screen.includes(
+        `  mcpcast: may not read ${join(hidden, "petstore.yaml")}: run with --allow-read=${
+          join(hidden, "petstore.yaml")
+        } (or --allow-read=${hidden})\n`,
+      ),
+      result.screen,
+    );
+    assert.ok(
+      result.screen.includes(
+        "  mcpcast: the yaml library looks up LOG_STREAM and LOG_TOKENS: run with --ignore-env=LOG_STREAM,LOG_TOKENS\n",
+      ),
+      result.screen,
+    );
+    assert.ok(
+      result.screen.includes(
+        "  mcpcast: may not write to ./petstore-mcp: run with --allow-write=./petstore-mcp (or --allow-write=.)\n",
+      ),
+      result.screen,
+    );
+    assert.doesNotMatch(result.screen, /Deno requests|Allow\?|NotCapable/);
+    assert.ok(await exists(join(allowed, "pets", "mcpcast.plan.yaml")));
+    assert.ok(!await exists(join(dir.path, "petstore-mcp")));
+    const early = await runOnPty(["mcpcast", "--out", "elsewhere"], [], {
+      cwd: dir.path,
+      flags: [`--allow-read=${repo},${allowed}`, `--allow-write=${allowed}`],
+    });
+    assert.equal(early.code, 1, early.screen + early.driver);
+    assert.equal(
+      early.screen.trim(),
+      "agentry: mcpcast: may not write to elsewhere: run with --allow-write=elsewhere (or --allow-write=.)",
+    );
+  },
+});
+
+Deno.test("agentry mcpcast answers a missing permission or a yaml env look-up in one line naming the flag, before reading or writing", async () => {
+  await using dir = await tempDir();
+  const allowed = join(dir.path, "allowed");
+  const repo = fileURLToPath(new URL("..", import.meta.url));
+  const flags = [`--allow-read=${repo},${allowed}`, `--allow-write=${allowed}`];
+  const ignoreEnv = "--ignore-env=LOG_STREAM,LOG_TOKENS";
+  const outside = join(dir.path, "elsewhere", "pets");
+  const cases: Array<[string[], string[], string]> = [
+    [
+      [PETSTORE, "--out", outside],
+      [...flags, ignoreEnv],
+      `may not write to ${outside}: run with ` +
+      `--allow-write=${outside} (or --allow-write=${join(dir.path, "elsewhere")})`,
+    ],
+    [
+      [join(dir.path, "spec.yaml"), "--out", join(allowed, "a")],
+      [...flags, ignoreEnv],
+      `may not read ` +
+      `${join(dir.path, "spec.yaml")}: run with --allow-read=${
+        join(dir.path, "spec.yaml")
+      } (or --allow-read=${dir.path})`,
+    ],
+    [
+      ["https://api.example.com:8443/openapi.json", "--out", join(allowed, "b")],
+      [...flags, ignoreEnv],
+      "may not connect to api.example.com:8443: run with --allow-net=api.example.com:8443",
+    ],
+    [
+      [PETSTORE, "--out", join(allowed, "c")],
+      flags,
+      "the yaml library looks up LOG_STREAM and LOG_TOKENS: " +
+      "run with --ignore-env=LOG_STREAM,LOG_TOKENS",
+    ],
+  ];
+  for (const [args, given, expected] of cases) {
+    const result = await runCli(["mcpcast", ...args], { flags: given });
+    assert.equal(result.code, 1, result.stderr);
+    assert.equal(result.stderr.trim().split("\n").length, 1, result.stderr);
+    assert.ok(result.stderr.trim().endsWith(expected), `${result.stderr}\nexpected: ${expected}`);
+  }
+  assert.ok(!await exists(outside));
+  const written = await runCli(["mcpcast", PETSTORE, "--out", join(allowed, "pets")], {
+    flags: [...flags, ignoreEnv],
+  });
+  assert.equal(written.code, 0, written.stderr);
 });

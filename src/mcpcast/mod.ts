@@ -25,7 +25,8 @@ export { mcpcast, type McpcastOptions } from "./mcpcast.ts";
 export { McpcastError } from "./errors.ts";
 
 // The stages one by one, for callers that inspect or adjust between them (the CLI's preview and
-// wizard, the benchmarks): parse a spec, classify an operation, build a plan.
+// wizard, the benchmarks): parse a spec, classify an operation, build a plan (with the auth mode it
+// takes when none is chosen).
 export { type ExternalRefsOptions, parseSpec, type ParseSpecOptions, specDocument } from "./parse/mod.ts";
 export {
   buildPlan,
@@ -33,6 +34,7 @@ export {
   type Classification,
   type ClassifiedOperation,
   classify,
+  defaultAuth,
 } from "./plan/mod.ts";
 
 // The plan file: read, validate, write. Generated launchers call `loadPlan`; users who edit plans

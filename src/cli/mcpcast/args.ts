@@ -28,7 +28,8 @@ Options:
   --profile PROFILE       read-only (reads only), standard (reads + approval-gated writes) or full
                           (everything, every non-read gated) (default read-only)
   --auth MODE             how the server authenticates upstream (default none when the spec declares
-                          no security requirement, else passthrough):
+                          no security requirement, else passthrough when its credential is the
+                          Authorization header, else env-token):
                             passthrough  forwards each caller's Authorization header
                             env-token    one credential from MCPCAST_UPSTREAM_TOKEN (loopback only)
                             api-key      clients present keys; each tenant has its own credential
@@ -60,7 +61,13 @@ Options:
   --json                  print a JSON summary on stdout (human output stays on stderr)
   -h, --help              show this help
 
-Exit status: 0 written, 1 invalid spec or plan, refused directory, or aborted, 2 wrong usage.
+Permissions (deno run): --allow-read of SOURCE and of the output directory, --allow-write of the
+output directory, --allow-net for a URL SOURCE, and --ignore-env=LOG_STREAM,LOG_TOKENS (the yaml
+library looks them up; do not grant them). A missing one is named with its flag before anything is
+read or written.
+
+Exit status: 0 written, 1 invalid spec or plan, refused directory, missing permission, or aborted,
+2 wrong usage.
 `;
 
 /** What the command does. */

@@ -139,6 +139,56 @@ Deno.test("mcpcast --help needs nothing else and describes every flag, and that 
   ];
   for (const flag of flags) assert.ok(MCPCAST_HELP.includes(`${flag} `), flag);
   assert.match(MCPCAST_HELP, /curation with a model .* comes later/s);
+  assert.match(
+    MCPCAST_HELP,
+    /--ignore-env=LOG_STREAM,LOG_TOKENS \(the yaml\s+library looks them up; do not grant them\)/,
+  );
+  assert.doesNotMatch(MCPCAST_HELP, /allow-env/);
+});
+
+Deno.test("every option the command and its guided setup name in a message is spelled as the command line takes it", async () => {
+  const files = [
+    "wizard.ts",
+    "preview.ts",
+    "report.ts",
+    "write.ts",
+    "source.ts",
+    "permissions.ts",
+    "mod.ts",
+    "../../mcpcast/emit/write_project.ts",
+    "../../mcpcast/plan/build_plan.ts",
+    "../../mcpcast/plan/schema.ts",
+    "../../mcpcast/parse/info.ts",
+    "../../mcpcast/load/source.ts",
+    "../../mcpcast/load/fetch.ts",
+    "../../mcpcast/load/text.ts",
+    "../../mcpcast/load/spec_version.ts",
+    "../../_util/permission_hint.ts",
+  ];
+  // Deno's permission flags, and api-spec-converter's in the Swagger 1.x answer.
+  const foreign = new Set([
+    "--allow-",
+    "--allow-read",
+    "--allow-write",
+    "--allow-net",
+    "--ignore-env",
+    "--from",
+    "--to",
+  ]);
+  let named = 0;
+  for (const file of files) {
+    const text = await Deno.readTextFile(new URL(file, import.meta.url));
+    for (const [flag] of text.matchAll(/(?<![\w-])--[a-z][a-z-]*/g)) {
+      named += 1;
+      if (foreign.has(flag)) continue;
+      assert.ok(
+        new RegExp(`${flag}[ ,\n]`).test(MCPCAST_HELP),
+        `${file} names ${flag}, which mcpcast does not take`,
+      );
+    }
+    assert.doesNotMatch(text, /\bpass force\b/i, file);
+  }
+  assert.ok(named > 20, `only ${named} flags found: the scan is not reading the files`);
 });
 
 Deno.test("mcpcast refuses unknown flags, bad values and combinations with a one-line message", () => {

@@ -7,8 +7,9 @@
  * review table, the summary); `--json` prints one object on stdout. Exit status: 0 written, 1 for
  * an invalid spec or plan, a refused directory or an aborted review, 2 for wrong usage.
  *
- * Permissions: read access to SOURCE, write access to the output directory, network access for a
- * URL SOURCE; `deno run -A main.ts mcpcast SOURCE` is the simple way.
+ * Permissions: read access to SOURCE, read and write access to the output directory, network access
+ * for a URL SOURCE; each is checked before it is used (`permissions.ts`), so a missing one is one line
+ * naming the flag, never Deno's prompt.
  *
  * @module
  */
@@ -19,6 +20,7 @@ import type { CliContext } from "../cli_context.ts";
 import { MCPCAST_HELP, type McpcastArgs, parseMcpcastArgs } from "./args.ts";
 import { isLargeSource, Progress } from "./progress.ts";
 import { reviewLines, summaryJson, summaryLines } from "./report.ts";
+import { mayReadYaml, outDirNeeds, requirePermissions, sourceNeeds } from "./permissions.ts";
 import { oneLineMessage, parseSource, publicSource, readPlanFile } from "./source.ts";
 import { runWizard } from "./wizard.ts";
 import { type CastTarget, checkOutDir, PLAN_FILE, writeCast } from "./write.ts";
@@ -44,6 +46,13 @@ export async function mcpcastCommand(args: readonly string[], ctx: CliContext): 
   if (options.review && (ctx.readLine === undefined || !(ctx.isTerminal?.("stdin") ?? false))) {
     throw new UsageError("--review asks before writing and needs a terminal, but stdin is not one");
   }
+  // Before anything is read: a missing permission is one line naming the flag, never Deno's prompt.
+  if (options.source !== undefined) {
+    requirePermissions(sourceNeeds(options.source, options), { yaml: mayReadYaml(options.source) });
+  }
+  if (options.planFile !== undefined) {
+    requirePermissions([{ name: "read", path: shownPath(options.planFile) }], { yaml: true });
+  }
   try {
     const progress = new Progress(ctx, {
       large: options.source ? await isLargeSource(options.source) : false,
@@ -51,6 +60,7 @@ export async function mcpcastCommand(args: readonly string[], ctx: CliContext): 
     const target = options.mode === "plan"
       ? await fromPlanFile(options)
       : await fromSpec(options, ctx, progress);
+    requirePermissions(outDirNeeds(target.shownDir));
     await checkOutDir(target);
     if (options.review) await review(target, ctx);
     progress.phase(`writing ${target.shownDir}`);
@@ -103,9 +113,14 @@ async function fromSpec(options: McpcastArgs, ctx: CliContext, progress: Progres
   };
 }
 
+/** `path` (absolute) relative to the working directory when inside it. */
+function shownPath(path: string): string {
+  return relative(Deno.cwd(), path).startsWith("..") ? path : relative(Deno.cwd(), path);
+}
+
 async function fromPlanFile(options: McpcastArgs): Promise<CastTarget> {
   const planFile = options.planFile!;
-  const shown = relative(Deno.cwd(), planFile).startsWith("..") ? planFile : relative(Deno.cwd(), planFile);
+  const shown = shownPath(planFile);
   const plan: McpcastPlan = await readPlanFile(planFile, shown);
   const dirs = outDirOf(options.out, dirname(planFile));
   return {

@@ -128,6 +128,11 @@ Deno.test("mcpcast refuses a non-empty directory that is not a project unless --
   assert.equal(refused.code, 1);
   assert.equal(refused.stderr.length, 1, refused.stderr.join("\n"));
   assert.match(refused.stderr[0], /^agentry: \S+ is not empty and has no mcpcast\.plan\.yaml/);
+  assert.match(
+    refused.stderr[0],
+    /or pass --force to write there$/,
+    "names the flag as typed",
+  );
   assert.deepEqual(await listDir(dir.path), ["notes.txt"], "nothing written");
   const planOnly = await run([PETSTORE, "--out", dir.path, "--plan-only"]);
   assert.equal(planOnly.code, 1);

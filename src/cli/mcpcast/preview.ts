@@ -18,6 +18,7 @@ import {
   type SafetyProfile,
 } from "../../mcpcast/mod.ts";
 import type { Choice } from "../prompter.ts";
+import { shellQuote } from "../../_util/shell_quote.ts";
 
 /** What one profile would do to a spec. */
 export interface ProfilePreview {
@@ -128,9 +129,7 @@ export interface WizardChoices {
 }
 
 /** `value` quoted for a POSIX shell when it needs it. */
-export function quoteArgument(value: string): string {
-  return /^[A-Za-z0-9_\/.:=@%+,-]+$/.test(value) ? value : `'${value.replaceAll("'", `'\\''`)}'`;
-}
+export const quoteArgument: (value: string) => string = shellQuote;
 
 /** The `agentry mcpcast` command that reproduces the choices without questions. */
 export function equivalentCommand(choices: WizardChoices): string {

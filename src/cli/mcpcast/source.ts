@@ -7,6 +7,7 @@
 
 import { parse as parseYaml } from "yaml";
 import { describeError } from "../../_util/errors.ts";
+import { permissionFailure, yamlEnvFailure } from "../../_util/permission_hint.ts";
 import {
   type EnvLookup,
   type ExternalRefsOptions,
@@ -89,11 +90,16 @@ export async function readPlanFile(path: string, shown: string): Promise<Mcpcast
     text = await Deno.readTextFile(path);
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) throw new CliFailure(`${shown}: no such plan file`);
-    throw new CliFailure(`cannot read ${shown}: ${describeError(error)}`);
+    const denied = permissionFailure(error, { name: "read", path: shown });
+    throw new CliFailure(
+      denied === undefined ? `cannot read ${shown}: ${describeError(error)}` : `mcpcast: ${denied}`,
+    );
   }
   try {
     return loadPlan(text);
   } catch (error) {
+    const env = yamlEnvFailure(error);
+    if (env !== undefined) throw new CliFailure(`cannot read ${shown}: ${env}`);
     if (error instanceof McpcastError) {
       throw new McpcastError(`${shown}: ${error.message}`, { cause: error });
     }

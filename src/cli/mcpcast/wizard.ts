@@ -2,7 +2,10 @@
  * The guided setup of `agentry mcpcast` (no SOURCE, or `--interactive`, on a terminal): plain
  * line-based questions, step by step — the spec and what was detected in it, the safety profile
  * (with what each would keep), the auth mode, the approval mode when it matters, the review table,
- * the output directory — and nothing is written before the last confirmation.
+ * the output directory — and nothing is written before the last confirmation. The permissions a
+ * path or URL needs are checked as soon as it is typed: a missing one is said in one line naming the
+ * flag, and the question is asked again (an `--out` given on the command line is checked before the
+ * first question and ends the run instead). Deno's own prompt never appears.
  *
  * @module
  */
@@ -12,6 +15,7 @@ import {
   API_NAME_PATTERN,
   type ApprovalMode,
   buildPlan,
+  defaultAuth,
   McpcastError,
   type McpcastPlan,
   type ParsedSpec,
@@ -30,6 +34,13 @@ import {
   riskBreakdown,
 } from "./preview.ts";
 import { reviewLines, summaryLines } from "./report.ts";
+import {
+  mayReadYaml,
+  outDirNeeds,
+  permissionProblem,
+  requirePermissions,
+  sourceNeeds,
+} from "./permissions.ts";
 import { oneLineMessage, parseSource, publicSource } from "./source.ts";
 import { outDirState, writeCast } from "./write.ts";
 import { type Choice, PromptAborted, Prompter } from "../prompter.ts";
@@ -106,6 +117,12 @@ async function loadSpec(ask: Prompter, ctx: CliContext, prefill: WizardPrefill):
   while (true) {
     const source = given ?? await ask.ask("Spec (file path or http(s) URL)");
     given = undefined;
+    // Asked before reading: Deno's own prompt would wait for a key the line reader holds.
+    const denied = permissionProblem(sourceNeeds(source), { yaml: mayReadYaml(source) });
+    if (denied !== undefined) {
+      ask.say(`  ${denied}`);
+      continue;
+    }
     let baseUrl = prefill.baseUrl;
     try {
       let spec = await parseSource(source, { baseUrl, signal: ctx.signal, env: ctx.env });
@@ -156,11 +173,14 @@ async function chooseProfile(ask: Prompter, loaded: Loaded): Promise<SafetyProfi
   return await ask.choose("Profile", choices, "read-only");
 }
 
-/** Step 3: the auth mode, then the approval mode when gated tools and a choice exist. */
+/**
+ * Step 3: the auth mode (by default the command's own default for the spec), then the approval mode
+ * when gated tools and a choice exist.
+ */
 async function chooseAuth(ask: Prompter, loaded: Loaded, profile: SafetyProfile) {
   step(ask, 3, "Authentication to the API");
   const preview = loaded.previews[profile];
-  const auth = await ask.choose("Auth", authChoices(preview), "env-token");
+  const auth = await ask.choose("Auth", authChoices(preview), defaultAuth(loaded.spec));
   const gated = previewOf(preview).gated;
   let approval: ApprovalMode | undefined;
   if (gated > 0) {
@@ -184,6 +204,11 @@ async function chooseTarget(ask: Prompter, plan: McpcastPlan, prefill: WizardPre
   const fallback = prefill.out ?? `./${name}-mcp`;
   while (true) {
     const out = await ask.ask("Output directory", { fallback });
+    const denied = permissionProblem(outDirNeeds(out));
+    if (denied !== undefined) {
+      ask.say(`  ${denied}`);
+      continue;
+    }
     const state = prefill.force ? "empty" : await outDirState(resolve(out));
     if (state === "missing" || state === "empty") return { name, out, force: prefill.force };
     const question = state === "project"
@@ -194,6 +219,8 @@ async function chooseTarget(ask: Prompter, plan: McpcastPlan, prefill: WizardPre
 }
 
 async function guide(ask: Prompter, ctx: CliContext, prefill: WizardPrefill): Promise<number> {
+  // An --out the run may not write to is known now: fail before any question, like the command does.
+  if (prefill.out !== undefined) requirePermissions(outDirNeeds(prefill.out));
   ask.say(
     "agentry mcpcast: guided setup. Enter takes the [default]; Ctrl-D or Ctrl-C stops (nothing is written).",
   );

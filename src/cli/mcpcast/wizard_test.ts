@@ -1,13 +1,21 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { loadPlan } from "../../mcpcast/mod.ts";
+import { defaultAuth, loadPlan, parseSpec } from "../../mcpcast/mod.ts";
 import { fakeContext, listDir, tempDir } from "../_test_context.ts";
 import { runCli } from "../mod.ts";
 
-const PETSTORE = fileURLToPath(
-  new URL("../../../tests/fixtures/specs/petstore_swagger2.yaml", import.meta.url),
-);
+const SPECS = new URL("../../../tests/fixtures/specs/", import.meta.url);
+const PETSTORE = fileURLToPath(new URL("petstore_swagger2.yaml", SPECS));
+/** A spec whose only credential is an API key in its own header: passthrough cannot relay it. */
+const HEADER_KEY_SPEC = JSON.stringify({
+  openapi: "3.0.3",
+  info: { title: "Keyed", version: "1" },
+  servers: [{ url: "https://keyed.example.com" }],
+  components: { securitySchemes: { key: { type: "apiKey", in: "header", name: "X-API-Key" } } },
+  security: [{ key: [] }],
+  paths: { "/items": { get: { operationId: "listItems", responses: { "200": { description: "ok" } } } } },
+});
 
 async function wizard(answers: Array<string | null>, args: string[] = [], terminal = true) {
   const fake = fakeContext(["mcpcast", ...args], { answers, terminal });
@@ -18,13 +26,13 @@ async function wizard(answers: Array<string | null>, args: string[] = [], termin
 Deno.test("the guided setup asks step by step, shows what it found, and writes the project", async () => {
   await using dir = await tempDir();
   const out = join(dir.path, "pets");
-  const result = await wizard([PETSTORE, "", "2", "", "", out, ""]);
+  const result = await wizard([PETSTORE, "", "2", "env-token", "", out, ""]);
   assert.equal(result.code, 0, result.text);
   assert.deepEqual(result.asked, [
     "Spec (file path or http(s) URL): ",
     "Base URL [http://petstore.swagger.io/v2]: ",
     "Profile [read-only]: ",
-    "Auth [env-token]: ",
+    "Auth [passthrough]: ",
     "API name [petstore]: ",
     "Output directory [./petstore-mcp]: ",
     `Write the project to ${out}? [Y/n] `,
@@ -108,6 +116,7 @@ Deno.test("the guided setup writes nothing when the input ends or the answer is 
   assert.equal(ended.code, 1);
   assert.equal(ended.stderr.at(-1), "agentry: aborted: nothing written");
   const no = await wizard([PETSTORE, "", "", "", "", out, "n"]);
+  assert.ok(no.asked.includes("Auth [passthrough]: "), no.asked.join("|"));
   assert.equal(no.code, 1);
   assert.deepEqual(await listDir(out), []);
 });
@@ -117,4 +126,29 @@ Deno.test("the guided setup refuses to start unless stdin and stdout are termina
   assert.equal(result.code, 2);
   assert.deepEqual(result.asked, []);
   assert.match(result.stderr[0], /guided setup runs only when stdin and stdout are a terminal/);
+});
+
+Deno.test("the guided setup offers the auth mode the command takes by default, with and without security in the spec", async () => {
+  await using dir = await tempDir();
+  const keyed = join(dir.path, "keyed.json");
+  await Deno.writeTextFile(keyed, HEADER_KEY_SPEC);
+  const cases: Array<[string, string]> = [
+    [fileURLToPath(new URL("styles_oas31.yaml", SPECS)), "none"],
+    [PETSTORE, "passthrough"],
+    [fileURLToPath(new URL("train_travel_oas31.yaml", SPECS)), "passthrough"],
+    [keyed, "env-token"],
+  ];
+  for (const [spec, expected] of cases) {
+    assert.equal(defaultAuth(await parseSpec(spec)), expected, spec);
+    const byCommand = join(dir.path, `${expected}-${cases.findIndex(([s]) => s === spec)}-cli`);
+    const command = fakeContext(["mcpcast", spec, "--plan-only", "--out", byCommand]);
+    assert.equal(await runCli(command.ctx), 0, command.stderr.join("\n"));
+    const commandAuth = loadPlan(await Deno.readTextFile(join(byCommand, "mcpcast.plan.yaml"))).api.auth;
+    const byWizard = `${byCommand}-wizard`;
+    const result = await wizard([spec, "", "", "", "", byWizard, ""]);
+    assert.equal(result.code, 0, result.text);
+    assert.ok(result.asked.includes(`Auth [${commandAuth}]: `), `${spec}: ${result.asked.join(" | ")}`);
+    const wizardAuth = loadPlan(await Deno.readTextFile(join(byWizard, "mcpcast.plan.yaml"))).api.auth;
+    assert.deepEqual([commandAuth, wizardAuth], [expected, expected], spec);
+  }
 });

@@ -7,6 +7,7 @@
 
 import { join } from "node:path";
 import { describeError } from "../../_util/errors.ts";
+import { permissionFailure } from "../../_util/permission_hint.ts";
 import { type McpcastPlan, writePlanFile, writeProject } from "../../mcpcast/mod.ts";
 import type { WriteOutcome } from "./report.ts";
 import { CliFailure } from "../exit.ts";
@@ -53,7 +54,10 @@ export async function outDirState(dir: string): Promise<OutDirState> {
     }
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) return "missing";
-    throw new CliFailure(`cannot read ${dir}: ${describeError(error)}`);
+    const denied = permissionFailure(error, { name: "read", path: dir });
+    throw new CliFailure(
+      denied === undefined ? `cannot read ${dir}: ${describeError(error)}` : `mcpcast: ${denied}`,
+    );
   }
   return entries.length === 0 ? "empty" : "foreign";
 }
@@ -125,6 +129,8 @@ export async function writeCast(target: CastTarget): Promise<WriteOutcome> {
     });
     return { ...outcome, files: result.written, kept: result.kept, removed: result.removed };
   } catch (error) {
+    const denied = permissionFailure(error, { name: "write", path: target.shownDir });
+    if (denied !== undefined) throw new CliFailure(`mcpcast: ${denied}`);
     if (isFileSystemError(error)) {
       throw new CliFailure(`cannot write ${target.shownDir}: ${describeError(error)}`);
     }

@@ -98,7 +98,7 @@ async function checkDirectory(plan: McpcastPlan, outDir: string, rendered: reado
     throw new McpcastError(
       `${outDir} is not empty and has no ${PLAN_FILE}, so it is not an mcpcast project` +
         (clobbered.length > 0 ? ` (writing would replace: ${clobbered.slice(0, 8).join(", ")})` : "") +
-        "; choose an empty directory, or pass force to write there",
+        "; choose an empty directory, or pass --force to write there",
     );
   }
   const existing = planApiName(planText);
@@ -107,7 +107,7 @@ async function checkDirectory(plan: McpcastPlan, outDir: string, rendered: reado
       `${outDir} holds the project of ${
         existing === undefined ? "an unreadable plan" : `API '${existing}'`
       }, ` +
-        `not '${plan.api.name}'; choose another directory, or pass force to write over it`,
+        `not '${plan.api.name}'; choose another directory, or pass --force to write over it`,
     );
   }
 }
@@ -167,7 +167,7 @@ export async function writeProject(
       `${userModules.sort().join(", ")} ${
         userModules.length === 1 ? "has" : "have"
       } no generated header, so ` +
-        "mcpcast leaves them to you, but the plan has tools in those groups. Pass force to keep your " +
+        "mcpcast leaves them to you, but the plan has tools in those groups. Pass --force to keep your " +
         "module(s) and write the rest, or restore the header line (or delete the file) to have it regenerated",
     );
   }

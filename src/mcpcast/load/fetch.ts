@@ -5,6 +5,7 @@
  * @module
  */
 
+import { permissionFailure } from "../../_util/permission_hint.ts";
 import { readStreamLimited } from "../../_util/read_body.ts";
 import { McpcastError } from "../errors.ts";
 import { decodeSpecBytes, type SpecText } from "./decode.ts";
@@ -56,6 +57,13 @@ export async function fetchSpecText(url: string, options: FetchSpecOptions): Pro
       );
     }
     if (error instanceof McpcastError) return error;
+    const denied = permissionFailure(error, {
+      name: "net",
+      host: deniedHost(error) ?? new URL(target.url).host,
+    });
+    if (denied !== undefined) {
+      return new McpcastError(`could not download spec ${target.publicUrl}: ${denied}`);
+    }
     const reason = error instanceof Error ? error.message : String(error);
     return new McpcastError(
       `could not download spec ${target.publicUrl}: ${reduceUrls(scrubText(reason)).slice(0, 300)}`,
@@ -113,4 +121,10 @@ async function readBody(
   }
   if (bytes === 413) throw tooLarge();
   return { text: decodeSpecBytes(bytes), bytes: bytes.length };
+}
+
+/** The host Deno names in a refused connection (`Requires net access to "h:443"`): a redirect may lead there. */
+function deniedHost(error: unknown): string | undefined {
+  const named = error instanceof Error ? /access to "([^"]+)"/.exec(error.message)?.[1] : undefined;
+  return named?.replace(/:(443|80)$/, "");
 }

@@ -7,3 +7,4 @@
 
 export { type LoadedSpec, loadSpec, type LoadSpecOptions } from "./source.ts";
 export { readSpecLimits, type SpecLimits } from "./limits.ts";
+export { checkSpecVersion, type SpecFormat } from "./spec_version.ts";

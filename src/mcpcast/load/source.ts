@@ -7,6 +7,7 @@
 
 import { resolve } from "node:path";
 import { hostEnv } from "../../_util/host_env.ts";
+import { permissionFailure } from "../../_util/permission_hint.ts";
 import { readFileLimited } from "../../_util/read_file_limited.ts";
 import { McpcastError } from "../errors.ts";
 import { checkDocument } from "./check.ts";
@@ -113,7 +114,7 @@ async function readSpecFile(
     if (error instanceof Deno.errors.NotFound || error instanceof Deno.errors.NotADirectory) {
       info = { isFile: false } as Deno.FileInfo;
     } else {
-      throw new McpcastError(`cannot read spec ${label}: ${errorName(error)}`);
+      throw cannotRead(error, label);
     }
   }
   if (!info.isFile) {
@@ -124,7 +125,7 @@ async function readSpecFile(
   try {
     bytes = readFileLimited(path, limits.maxBytes);
   } catch (error) {
-    throw new McpcastError(`cannot read spec ${label}: ${errorName(error)}`);
+    throw cannotRead(error, label);
   }
   // The file may have grown since stat.
   if (bytes === undefined) throw tooLarge(label, limits);
@@ -157,6 +158,11 @@ function utf8Length(text: string, cap: number): number {
   return bytes;
 }
 
-function errorName(error: unknown): string {
-  return error instanceof Error ? error.name : "unknown error";
+/** `cannot read spec X: …`, naming the flag to add when a permission is missing. */
+function cannotRead(error: unknown, label: string): McpcastError {
+  const denied = permissionFailure(error, { name: "read", path: label });
+  if (denied !== undefined) return new McpcastError(`cannot read spec ${label}: ${denied}`);
+  return new McpcastError(
+    `cannot read spec ${label}: ${error instanceof Error ? error.name : "unknown error"}`,
+  );
 }

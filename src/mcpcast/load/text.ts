@@ -6,6 +6,7 @@
  */
 
 import { parseDocument } from "yaml";
+import { yamlEnvFailure } from "../../_util/permission_hint.ts";
 import { McpcastError } from "../errors.ts";
 import { unescapedPosition } from "./decode.ts";
 import { scrubText } from "../_scrub.ts";
@@ -23,7 +24,8 @@ export interface ParseSpecTextOptions {
 /**
  * The parsed value of spec text (not yet checked: see `checkDocument`). Throws {@link McpcastError} on
  * invalid JSON or YAML (with the position, never a snippet of the text), on YAML that expands aliases
- * past the node budget and on input nested too deeply for the parser.
+ * past the node budget, on input nested too deeply for the parser, and when Deno refuses the `yaml`
+ * package's look-up of `LOG_STREAM`/`LOG_TOKENS` (naming `--ignore-env`).
  */
 export function parseSpecText(text: string, options: ParseSpecTextOptions): unknown {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
@@ -33,6 +35,8 @@ export function parseSpecText(text: string, options: ParseSpecTextOptions): unkn
     if (error instanceof RangeError) {
       throw new McpcastError(`spec ${options.label} is nested too deeply to parse`);
     }
+    const env = yamlEnvFailure(error);
+    if (env !== undefined) throw new McpcastError(`cannot read YAML spec ${options.label}: ${env}`);
     throw error;
   }
 }

@@ -9,7 +9,7 @@ import { type ExternalRefsOptions, loadExternalDocuments } from "./external_refs
 import { RefResolver } from "./refs.ts";
 import { securitySchemesOf } from "./security.ts";
 import { describeSpec } from "./info.ts";
-import { loadSpec } from "../load/mod.ts";
+import { checkSpecVersion, loadSpec } from "../load/mod.ts";
 import { extractOperations } from "./operations.ts";
 import type { EnvLookup, ParsedSpec } from "../types.ts";
 
@@ -51,7 +51,8 @@ export function specDocument(spec: ParsedSpec): Readonly<Record<string, unknown>
 
 /**
  * Parses an OpenAPI 3.0/3.1 or Swagger 2 spec into API facts, operations and security schemes.
- * Throws `McpcastError` for a spec that cannot be loaded or has no operations.
+ * Throws `McpcastError` for a spec that cannot be loaded, declares another format or version
+ * (Swagger 1.x, OpenAPI 4, none), or has no operations.
  *
  * @example
  * ```ts
@@ -64,6 +65,7 @@ export async function parseSpec(
   options: ParseSpecOptions = {},
 ): Promise<ParsedSpec> {
   const loaded = await loadSpec(source, { fetch: options.fetch, env: options.env, signal: options.signal });
+  checkSpecVersion(loaded.document);
   const external = options.externalRefs === undefined ? undefined : await loadExternalDocuments(loaded, {
     allowHosts: options.externalRefs.allowHosts,
     fetch: options.fetch,

@@ -42,8 +42,9 @@ export interface BuildPlanOptions {
   /** API base URL; by default the spec's (document-level server, else the first operation's). */
   baseUrl?: string;
   /**
-   * How the generated server authenticates upstream. @default "none" when no operation declares a
-   * security requirement, else "passthrough"
+   * How the generated server authenticates upstream. @default {@linkcode defaultAuth}: "none" when no
+   * operation declares a security requirement, else "passthrough" for an Authorization header, else
+   * "env-token"
    */
   auth?: AuthMode;
   /** Who approves gated calls; unset means the default for `auth`. */
@@ -64,11 +65,14 @@ export function planBaseUrl(spec: ParsedSpec, override?: string): string {
   return cleanUrlToken(found);
 }
 
+/** Whether `passthrough` can relay the credential: only the caller's Authorization header is forwarded. */
+function relayable(slot: CredentialSlot): boolean {
+  return slot.location === "header" && slot.name.toLowerCase() === "authorization";
+}
+
 /** Refuses `passthrough` when the credential is anything but the Authorization header. */
 function refuseUnrelayable(auth: AuthMode, slot: CredentialSlot): void {
-  if (auth !== "passthrough" || (slot.location === "header" && slot.name.toLowerCase() === "authorization")) {
-    return;
-  }
+  if (auth !== "passthrough" || relayable(slot)) return;
   throw new McpcastError(
     `the spec authenticates with a credential in ${describeSlot(slot)}, which --auth passthrough cannot ` +
       "relay (it forwards only the caller's Authorization header); generate with --auth env-token (one " +
@@ -84,11 +88,20 @@ function declaresSecurity(spec: ParsedSpec): boolean {
 }
 
 /**
- * The auth mode when none is chosen: `none` for a spec that declares no security requirement (nothing
- * is required, so nothing is forwarded), else `passthrough`.
+ * The auth mode when none is chosen, the same for `agentry mcpcast SOURCE` and its guided setup: `none`
+ * for a spec that declares no security requirement (nothing is required, so nothing is forwarded),
+ * `passthrough` when its credential is the Authorization header (each caller's own is forwarded, the
+ * server holds none), else `env-token` (passthrough cannot relay an API key in another header, a query
+ * parameter or a cookie).
+ *
+ * @example
+ * ```ts ignore
+ * defaultAuth(await parseSpec("petstore.yaml")); // "passthrough"
+ * ```
  */
 export function defaultAuth(spec: ParsedSpec): AuthMode {
-  return declaresSecurity(spec) ? "passthrough" : "none";
+  if (!declaresSecurity(spec)) return "none";
+  return relayable(credentialSlot(spec.operations)) ? "passthrough" : "env-token";
 }
 
 /** `{security_schemes}` for every scheme some route names, or nothing when none does. */

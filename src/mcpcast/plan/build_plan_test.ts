@@ -203,7 +203,7 @@ Deno.test("the API section comes from the spec and the options", () => {
   assert.deepEqual(loadPlan(savePlan(plan)), plan);
 });
 
-Deno.test("passthrough is refused when the spec's credential is not the Authorization header", () => {
+Deno.test("passthrough is refused, and not the default, when the spec's credential is not the Authorization header", () => {
   const key: SecurityScheme = { id: "key", type: "apiKey", in: "query", paramName: "api_key" };
   const ops = [
     operation("a", "GET", "/a", {
@@ -211,13 +211,15 @@ Deno.test("passthrough is refused when the spec's credential is not the Authoriz
       credentialSlot: { location: "query", name: "api_key" },
     }),
   ];
-  assert.throws(() => buildPlan(parsedSpec(ops)), (error: unknown) => {
+  assert.throws(() => buildPlan(parsedSpec(ops), { auth: "passthrough" }), (error: unknown) => {
     assert.ok(error instanceof McpcastError);
     assert.match(error.message, /query parameter 'api_key', which --auth passthrough cannot relay/);
     assert.match(error.message, /--auth env-token .* --auth api-key/);
     return true;
   });
   assert.equal(buildPlan(parsedSpec(ops), { auth: "env-token" }).api.credential_location, "query");
+  // Unchosen, the auth mode is one that can present the credential.
+  assert.equal(buildPlan(parsedSpec(ops)).api.auth, "env-token");
 });
 
 Deno.test("a plan that fails final validation is refused with the listing", () => {

@@ -5,7 +5,7 @@
  * @module
  */
 
-export { buildPlan, type BuildPlanOptions } from "./build_plan.ts";
+export { buildPlan, type BuildPlanOptions, defaultAuth } from "./build_plan.ts";
 export type {
   ApiPlan,
   DroppedOp,
