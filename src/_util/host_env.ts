@@ -20,3 +20,18 @@ export function hostEnv(name: string): string | undefined {
     throw error;
   }
 }
+
+/**
+ * Why library code may not read a host variable (the Deno flag that grants it), or undefined when it may.
+ * For messages about a `${VAR}` that resolved to nothing through {@linkcode hostEnv}.
+ */
+export function hostEnvUnreadable(name: string): string | undefined {
+  try {
+    if (Deno.permissions.querySync({ name: "env", variable: name }).state === "granted") return undefined;
+  } catch (error) {
+    if (!(error instanceof Deno.errors.NotCapable || error instanceof Deno.errors.PermissionDenied)) {
+      throw error;
+    }
+  }
+  return `this process has no permission to read it (run deno with --allow-env=${name})`;
+}
