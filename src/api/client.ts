@@ -3,6 +3,7 @@
  *
  * @example
  * ```ts
+ * // example: needs a running runtime (`agentry runtime start`, the token it printed)
  * import { RuntimeClient } from "@agentry/agentry/client";
  * await using client = new RuntimeClient({ baseUrl: "http://127.0.0.1:9100", token: "s3cret-token" });
  * await client.deploy("reporter", { instructions: "Summarise the day." }, { start: true });
