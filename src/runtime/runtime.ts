@@ -400,6 +400,7 @@ export class AgentRuntime {
    * Brings back the deployments kept in the store: each is registered again with its id and deploy time,
    * then started (and suspended) when the operator last asked for that. Records that no longer parse, or
    * whose name is taken (for example by a manifest), are skipped with a warning and left in the store.
+   * `env` resolves their `${VAR}` references (@default none resolves: not the runtime's host lookup).
    */
   restore(options: { env?: EnvLookup } = {}): Promise<{ restored: string[]; skipped: string[] }> {
     if (!this.#store) return Promise.resolve({ restored: [], skipped: [] });

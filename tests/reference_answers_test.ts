@@ -1,12 +1,13 @@
 /**
  * The manifest example of docs/cli.md (a webhook whose `hmac_secret` is `${ORDERS_WEBHOOK_SECRET}`) with
- * the two mistakes a first run makes: the variable not exported, and a secret shorter than 16 characters.
- * `runtime start --manifests` names the field, the variable or the rule, never the secret.
+ * the mistakes a first run makes: the variable not exported, a secret shorter than 16 characters, and (in
+ * library code) a Deno process without the permission to read the variable. The answers name the field,
+ * the variable, the rule or the flag, never the secret.
  */
 
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { RunningCli, tempDir } from "./_cli_harness.ts";
+import { CONFIG, runDeno, RunningCli, tempDir } from "./_cli_harness.ts";
 import { freePort } from "./_ports.ts";
 
 const manifest = (port: number) =>
@@ -61,4 +62,32 @@ Deno.test("runtime start --manifests names the rule a too short secret breaks, n
   const { failure, stderr } = await startWith({ ORDERS_WEBHOOK_SECRET: "short1234" });
   assert.ok(failure.includes("triggers[1].hmac_secret: must be at least 16 characters (got 9)"), failure);
   assert.ok(!stderr.includes("short1234"));
+});
+
+Deno.test("library code without the env permission is told the variable may not be read and the flag", async () => {
+  await using dir = await tempDir();
+  const script = join(dir.path, "deploy.ts");
+  await Deno.writeTextFile(
+    script,
+    `import { AgentRuntime } from "@agentry/agentry";
+const runtime = new AgentRuntime({ dataDir: ${JSON.stringify(join(dir.path, "data"))} });
+try {
+  await runtime.deploy("orders", {
+    triggers: [{ type: "webhook", hmac_secret: "\${ORDERS_WEBHOOK_SECRET}" }],
+  });
+} catch (error) {
+  console.log(String(error));
+}
+`,
+  );
+  const { code, text } = await runDeno(
+    ["run", "--quiet", "--no-prompt", `--config=${CONFIG}`, "--allow-read", script],
+    { cwd: dir.path, timeoutMs: 60_000 },
+  );
+  assert.equal(code, 0, text);
+  assert.equal(
+    text.trim(),
+    "RuntimeError: process orders: invalid config: triggers[0].hmac_secret: ${ORDERS_WEBHOOK_SECRET} may not " +
+      "be read: this process has no permission to read it (run deno with --allow-env=ORDERS_WEBHOOK_SECRET)",
+  );
 });
