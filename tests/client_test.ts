@@ -169,17 +169,61 @@ Deno.test("a non-API error body raises RuntimeApiError with code null", async ()
   assert.equal(error.errorId, null);
 });
 
-Deno.test("a request that gets no answer within the timeout rejects", async () => {
+Deno.test("a request that gets no answer within the timeout rejects with TIMEOUT naming the server", async () => {
   await using silent = standIn(async (_request, held) => {
     await held;
     return new Response("too late");
   });
   await using client = new RuntimeClient({ baseUrl: silent.url, timeout: 0.2 });
   const started = Date.now();
-  const error = await client.health().then(() => assert.fail("expected a timeout"), (e: unknown) => e);
-  assert.ok(error instanceof Error || error instanceof DOMException);
-  assert.equal((error as Error).name, "TimeoutError");
+  const error = await apiError(client.health());
+  assert.equal(error.code, "TIMEOUT");
+  assert.equal(error.statusCode, 0);
+  assert.equal(
+    error.message,
+    `no answer from ${new URL(silent.url).origin} within 0.2 s (the client's timeout): ` +
+      "is agentry runtime start running there?",
+  );
+  assert.equal((error.cause as Error).name, "TimeoutError");
   assert.ok(Date.now() - started < 5000);
+});
+
+Deno.test("a server that is down is UNREACHABLE: connection refused at its URL, the fetch error kept as cause", async () => {
+  const closed = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (closed.addr as Deno.NetAddr).port;
+  closed.close();
+  await using client = new RuntimeClient({ baseUrl: `http://127.0.0.1:${port}`, token: TOKEN });
+  const error = await apiError(client.health());
+  assert.equal(error.code, "UNREACHABLE");
+  assert.equal(error.statusCode, 0);
+  assert.equal(
+    error.message,
+    `no answer from http://127.0.0.1:${port} (connection refused): is agentry runtime start running there?`,
+  );
+  assert.ok(error.cause instanceof TypeError);
+  const stream = client.streamRuns("a");
+  const streamError = await stream.next().then(() => assert.fail("expected no answer"), (e: unknown) => e);
+  assert.ok(streamError instanceof RuntimeApiError && streamError.code === "UNREACHABLE");
+});
+
+Deno.test("a host name that does not resolve is UNREACHABLE saying so", async () => {
+  // Deno's error for a failed lookup, as fetch raises it (no resolver is asked, so the test is offline).
+  const lookupFails: typeof fetch = (input) => {
+    const url = input instanceof Request ? input.url : String(input);
+    const cause = new Error(
+      `error sending request for url (${url}): client error (Connect): dns error: failed to lookup ` +
+        "address information: Name or service not known",
+    );
+    return Promise.reject(new TypeError("fetch failed", { cause }));
+  };
+  await using client = new RuntimeClient({ baseUrl: "http://agentry-test.invalid:9100", fetch: lookupFails });
+  const error = await apiError(client.health());
+  assert.equal(error.code, "UNREACHABLE");
+  assert.equal(
+    error.message,
+    "no answer from http://agentry-test.invalid:9100 (the host name does not resolve): " +
+      "is agentry runtime start running there?",
+  );
 });
 
 Deno.test("close() aborts a call in flight, and later calls reject", async () => {

@@ -23,7 +23,14 @@ export function hostEnv(name: string): string | undefined {
 
 /** Whether the process may read the host variable `name` now (granted: not denied, and not asking). */
 export function mayReadHostEnv(name: string): boolean {
-  return Deno.permissions.querySync({ name: "env", variable: name }).state === "granted";
+  try {
+    return Deno.permissions.querySync({ name: "env", variable: name }).state === "granted";
+  } catch (error) {
+    if (error instanceof Deno.errors.NotCapable || error instanceof Deno.errors.PermissionDenied) {
+      return false;
+    }
+    throw error;
+  }
 }
 
 /**
@@ -33,4 +40,14 @@ export function mayReadHostEnv(name: string): boolean {
  */
 export function unsetVariableReason(name: string): string {
   return mayReadHostEnv(name) ? `${name} is not set` : `may not read ${name}: run with --allow-env=${name}`;
+}
+
+/**
+ * Why library code may not read a host variable (the Deno flag that grants it), or undefined when it may.
+ * For messages about a `${VAR}` that resolved to nothing through {@linkcode hostEnv}.
+ */
+export function hostEnvUnreadable(name: string): string | undefined {
+  return mayReadHostEnv(name)
+    ? undefined
+    : `this process may not read it (run deno with --allow-env=${name})`;
 }

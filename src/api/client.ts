@@ -3,6 +3,7 @@
  *
  * @example
  * ```ts
+ * // example: needs a running runtime (`agentry runtime start`, the token it printed)
  * import { RuntimeClient } from "@agentry/agentry/client";
  * await using client = new RuntimeClient({ baseUrl: "http://127.0.0.1:9100", token: "s3cret-token" });
  * await client.deploy("reporter", { instructions: "Summarise the day." }, { start: true });
@@ -43,6 +44,7 @@ import type {
 } from "../runtime/mod.ts";
 import { RuntimeApiError } from "./client_error.ts";
 import { readJsonEvents } from "./client_stream.ts";
+import { fetchApi } from "./client_fetch.ts";
 import type {
   AnomaliesClearedAnswer,
   ContextAnswer,
@@ -263,8 +265,8 @@ export class RuntimeClient {
   async *streamRuns(name: string, options: { signal?: AbortSignal } = {}): AsyncGenerator<RunProgress> {
     if (this.#closed.signal.aborted) throw new TypeError("the client is closed");
     const signals = [this.#closed.signal, ...(options.signal ? [options.signal] : [])];
-    const response = await this.#fetch(`${this.apiUrl}/processes/${enc(name)}/runs/events`, {
-      headers: { ...this.#headers(), accept: "text/event-stream" },
+    const response = await fetchApi(this.#fetch, `${this.apiUrl}/processes/${enc(name)}/runs/events`, {
+      init: { headers: { ...this.#headers(), accept: "text/event-stream" } },
       signal: AbortSignal.any(signals),
     });
     if (!response.ok || !response.body) {
@@ -479,12 +481,10 @@ export class RuntimeClient {
     if (this.#closed.signal.aborted) throw new TypeError("the client is closed");
     const headers = this.#headers();
     if (body !== undefined) headers["content-type"] = "application/json";
-    const signal = AbortSignal.any([this.#closed.signal, AbortSignal.timeout(timeoutSeconds * 1000)]);
-    const response = await this.#fetch(`${this.apiUrl}${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal,
+    const response = await fetchApi(this.#fetch, `${this.apiUrl}${path}`, {
+      init: { method, headers, body: body === undefined ? undefined : JSON.stringify(body) },
+      signal: this.#closed.signal,
+      timeoutSeconds,
     });
     const text = await response.text();
     if (!response.ok) throw RuntimeApiError.fromAnswer(response.status, text);

@@ -1,14 +1,21 @@
 /**
- * The error the client raises for 4xx and 5xx answers.
+ * The error the client raises for 4xx and 5xx answers, and when no answer came.
  *
  * @module
  */
 
-/** A 4xx or 5xx answer from the control API. */
+/**
+ * A 4xx or 5xx answer from the control API, or no answer at all: `statusCode` 0 with code `UNREACHABLE`
+ * (nothing listening, a host name that does not resolve) or `TIMEOUT` (no answer within the client's
+ * timeout), the network error as `cause`.
+ */
 export class RuntimeApiError extends Error {
-  /** HTTP status. */
+  /** HTTP status; 0 when no answer came. */
   readonly statusCode: number;
-  /** The API error code, or null when the body is not an API error. */
+  /**
+   * The API error code (`UNREACHABLE` or `TIMEOUT` when no answer came), or null when the body is not an
+   * API error.
+   */
   readonly code: string | null;
   /** The API error message (or the raw body, shortened, when it is not an API error). */
   readonly errorMessage: string;
@@ -25,9 +32,12 @@ export class RuntimeApiError extends Error {
       message: string;
       errorId: string | null;
       details?: RuntimeApiError["details"];
+      /** The error behind it (the network error when no answer came). */
+      cause?: unknown;
     },
   ) {
-    super(`${statusCode}${body.code ? ` ${body.code}` : ""}: ${body.message}`);
+    const prefix = statusCode === 0 ? "" : `${statusCode}${body.code ? ` ${body.code}` : ""}: `;
+    super(`${prefix}${body.message}`, body.cause === undefined ? undefined : { cause: body.cause });
     this.name = "RuntimeApiError";
     this.statusCode = statusCode;
     this.code = body.code;

@@ -98,13 +98,14 @@ Deno.test("${VAR} in instructions is never refused nor resolved; the process sta
 
 Deno.test("an allowed variable passes, and allowEnvReferences lets any variable pass", async () => {
   const config = { servers: { api: { url: "https://api.example/mcp", bearer_token: "${API_TOKEN}" } } };
-  await using allowed = await testApi({ allowedEnvVars: ["API_TOKEN"] });
+  const env = (name: string) => name === "API_TOKEN" ? "a-token-value" : undefined;
+  await using allowed = await testApi({ allowedEnvVars: ["API_TOKEN"], env });
   assert.equal((await deploy(allowed, "a", config)).status, 201);
   const other = await deploy(allowed, "b", {
     servers: { api: { url: "https://x.example", api_key: "${OTHER}" } },
   });
   assertRefused(other, "ENV_REFERENCES_NOT_ALLOWED", "a variable outside the allowed set");
-  await using open = await testApi({ allowEnvReferences: true });
+  await using open = await testApi({ allowEnvReferences: true, env });
   assert.equal((await deploy(open, "a", config)).status, 201);
 });
 

@@ -220,3 +220,28 @@ Deno.test("a config nested deeper than 64 levels is 422 INVALID_FIELD and nothin
   assert.equal(raw.status, 422);
   assert.deepEqual(api.runtime.list().map((p) => p.name), ["fits"]);
 });
+
+Deno.test("a ${VAR} that is unset, or holds a value its field refuses, is 422 INVALID_CONFIG naming field and rule", async () => {
+  const config = {
+    triggers: [
+      { type: "cron", cron_expression: "0 8 * * 1-5" },
+      { type: "webhook", webhook_path: "/orders", hmac_secret: "${ORDERS_WEBHOOK_SECRET}" },
+    ],
+  };
+  await using unset = await testApi({ allowedEnvVars: ["ORDERS_WEBHOOK_SECRET"], env: () => undefined });
+  const missing = await deploy(unset, "orders", config, { start: true });
+  assert.equal(missing.status, 422, missing.text);
+  assert.equal(missing.body.error.code, "INVALID_CONFIG");
+  assert.deepEqual(missing.body.error.details, [
+    { field: "config.triggers[1].hmac_secret", expected: "${ORDERS_WEBHOOK_SECRET} is not set" },
+  ]);
+  assert.equal(unset.runtime.size, 0);
+
+  await using short = await testApi({ allowedEnvVars: ["ORDERS_WEBHOOK_SECRET"], env: () => "short1234" });
+  const refused = await deploy(short, "orders", config);
+  assert.equal(refused.status, 422, refused.text);
+  assert.deepEqual(refused.body.error.details, [
+    { field: "config.triggers[1].hmac_secret", expected: "must be at least 16 characters (got 9)" },
+  ]);
+  assert.ok(!refused.text.includes("short1234"));
+});

@@ -119,6 +119,20 @@ const TRANSLATIONS: { [C in RuntimeErrorCode]: Translation<C> } = {
       logger,
       fields: fields ?? { process: error.details.process },
     }),
+  // Library-side check of a deploy (the deploy route checks the schema itself; `${VAR}` values land here).
+  INVALID_CONFIG: (error) => {
+    const details = error.details.issues.map((issue) => ({
+      field: issue.field === "(config)" ? "config" : `config.${issue.field}`,
+      expected: issue.expected,
+    }));
+    return new ApiError(
+      "INVALID_CONFIG",
+      `The config is not valid: ${details.map((d) => d.field).join(", ")}.`,
+      {
+        details,
+      },
+    );
+  },
   TRIGGER_EXISTS: (error) =>
     new ApiError("TRIGGER_EXISTS", "An identical trigger is already configured.", {
       details: [{ field: "trigger_id", expected: `a trigger other than ${error.details.triggerId}` }],

@@ -10,6 +10,7 @@
  *
  * @example
  * ```ts
+ * // example: serves until stopped
  * import { z } from "zod";
  * import { ApiKeyAuth, authMiddleware, createToolServer, rateLimitMiddleware, run } from "@agentry/agentry/mcp";
  *

@@ -46,7 +46,7 @@
  *
  * @example Register a provider
  * ```ts
- * import { MissingModelKeyError, OpenAiChatClient, ProviderRegistry } from "./mod.ts";
+ * import { MissingModelKeyError, OpenAiChatClient, ProviderRegistry } from "@agentry/agentry/models";
  *
  * const registry = new ProviderRegistry();
  * registry.register({

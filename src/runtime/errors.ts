@@ -15,6 +15,7 @@
  * @module
  */
 
+import type { ConfigIssue } from "./config/mod.ts";
 import type { ProcessState } from "./lifecycle.ts";
 
 /** Operations that a state can refuse. */
@@ -37,6 +38,12 @@ export interface RuntimeErrorDetails {
   START_FAILED: { process: string };
   /** A valid config could not become a process (for example its journal could not be opened). */
   DEPLOY_FAILED: { process: string };
+  /**
+   * A config a deploy was given is not valid: its schema, the runtime's `checkConfig`, or a `${VAR}`
+   * reference that is not set or resolves to a value its field refuses. `issues` name each field (relative
+   * to the config) and rule, never a value. Nothing was registered.
+   */
+  INVALID_CONFIG: { process: string; issues: readonly ConfigIssue[] };
   /** An identical trigger is already configured; `triggerId` is its id. */
   TRIGGER_EXISTS: { triggerId: string };
   /** No trigger has this id. */

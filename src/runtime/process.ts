@@ -14,7 +14,8 @@ import { epochSeconds, uuid } from "../_util/ids.ts";
 import type { ProcessJournal } from "../journal/mod.ts";
 import type { ProcessConfig } from "./config/mod.ts";
 import { resolveEnvReferences } from "./policy/mod.ts";
-import { resolveConfig } from "./config/resolve_config.ts";
+import { ConfigReferenceError, resolveConfig } from "./config/resolve_config.ts";
+import { hostEnv, hostEnvUnreadable } from "../_util/host_env.ts";
 import {
   Lifecycle,
   type ProcessState,
@@ -110,7 +111,7 @@ export class AgentProcess {
     this.createdAt = options.createdAt ?? epochSeconds();
     this.source = options.source ?? "library";
     this.#config = options.config;
-    this.#env = options.env ?? (() => undefined);
+    this.#env = options.env ?? hostEnv;
     this.#journal = options.journal;
     this.#logger = options.logger ?? new Logger("agentry.process");
     this.#factories = options.parts ?? [];
@@ -382,7 +383,9 @@ export class AgentProcess {
     try {
       await this.#stores.start(this.#env);
       await this.#inbox?.start();
-      this.#resolved = resolveConfig(this.#config, this.#env);
+      this.#resolved = resolveConfig(this.#config, this.#env, {
+        unreadable: this.#env === hostEnv ? hostEnvUnreadable : undefined,
+      });
       this.#hooks = ProcessHooks.of(this.#resolved.hooks, {
         process: this.name,
         processId: this.processId,
@@ -412,7 +415,8 @@ export class AgentProcess {
       await this.#stopParts();
       await this.#runs.end("process stopped");
       this.#lifecycle.move("failed", "start failed");
-      throw new RuntimeError("START_FAILED", `process ${this.name} could not be started`, {
+      const why = error instanceof ConfigReferenceError ? `: ${error.message}` : "";
+      throw new RuntimeError("START_FAILED", `process ${this.name} could not be started${why}`, {
         cause: error,
         details: { process: this.name },
       });

@@ -24,7 +24,10 @@ export interface AgentProcessOptions {
   processId?: string;
   /** Deploy time in epoch seconds. @default now */
   createdAt?: number;
-  /** Resolves `${VAR}` references at start. @default nothing resolves */
+  /**
+   * Resolves `${VAR}` references at start. @default the host environment, for the variables this Deno
+   * process may read (it never prompts)
+   */
   env?: EnvLookup;
   /** The process journal. */
   journal?: ProcessJournal;

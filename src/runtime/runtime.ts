@@ -8,7 +8,9 @@ import { resolve } from "node:path";
 import { Logger } from "../log.ts";
 import { describeError } from "../_util/errors.ts";
 import { JournalPool, ProcessJournal } from "../journal/mod.ts";
-import type { ConfigIssue, ProcessConfig } from "./config/mod.ts";
+import type { ConfigIssue, ProcessConfig, ProcessConfigInput } from "./config/mod.ts";
+import { deployConfig, parsedConfig, parsedSection } from "./_deploy_config.ts";
+import { hostEnv } from "../_util/host_env.ts";
 import { resolveEnvReferences } from "./policy/mod.ts";
 import { AgentProcess, type ProcessSummary } from "./process.ts";
 import { RuntimeError } from "./errors.ts";
@@ -35,7 +37,10 @@ export interface AgentRuntimeOptions {
   dataDir?: string;
   /** Parent logger. @default a logger named `agentry` writing to stderr */
   logger?: Logger;
-  /** Environment lookup for host-trusted processes (manifests, library code). @default none */
+  /**
+   * Environment lookup for host-trusted processes (manifests, library code). @default the host
+   * environment, for the variables this Deno process may read (it never prompts)
+   */
   env?: EnvLookup;
   /** Capabilities plugged into every process. @default none */
   parts?: readonly ProcessPartFactory[];
@@ -84,8 +89,8 @@ export interface DeployOptions {
 
 /** The change of {@linkcode AgentRuntime.reconfigure}. */
 export interface ReconfigureChange {
-  /** The new parsed config. */
-  config: ProcessConfig;
+  /** The new config, as a deploy takes it (parsed here; an invalid one rejects with INVALID_CONFIG). */
+  config: ProcessConfigInput | ProcessConfig;
   /** Maps the stored JSON config (as deployed, references unresolved) to the new one. */
   rawConfig: (stored: Record<string, unknown>) => Record<string, unknown>;
 }
@@ -121,7 +126,7 @@ export class AgentRuntime {
   constructor(options: AgentRuntimeOptions = {}) {
     this.dataDir = resolve(options.dataDir ?? DEFAULT_DATA_DIR);
     this.logger = options.logger ?? new Logger("agentry");
-    this.#env = options.env ?? (() => undefined);
+    this.#env = options.env ?? hostEnv;
     this.#parts = options.parts ?? [];
     this.#store = options.store;
     this.#journals = new JournalPool({ sync: options.fsync }); // Durability (issue 13)
@@ -169,16 +174,28 @@ export class AgentRuntime {
   }
 
   /**
-   * Registers a process built from a parsed config. Rejects with a {@linkcode RuntimeError} PROCESS_EXISTS for a
-   * taken name and DEPLOY_FAILED when the config cannot become a process. With `start`, a failed start
-   * rejects with the start error and leaves the process registered in state `failed`.
+   * Registers a process built from a config as the control API takes it (defaults filled here; a parsed
+   * config works too). Rejects with a {@linkcode RuntimeError} PROCESS_EXISTS for a taken name;
+   * INVALID_CONFIG (nothing registered; `details.issues` such as `triggers[1].hmac_secret: ${SECRET} is
+   * not set`) for an invalid config, a `checkConfig` issue or a `${VAR}` that does not resolve to a valid
+   * value; DEPLOY_FAILED when the config cannot become a process. With `start`, a failed start rejects
+   * with the start error and leaves the process registered in state `failed`.
    */
-  async deploy(name: string, config: ProcessConfig, options: DeployOptions = {}): Promise<AgentProcess> {
+  async deploy(
+    name: string,
+    config: ProcessConfigInput | ProcessConfig,
+    options: DeployOptions = {},
+  ): Promise<AgentProcess> {
     // A name being deployed counts as taken, so concurrent deploys of one name store and open nothing twice.
     if (this.#processes.has(name) || this.#deploying.has(name)) throw processExists(name);
     this.#deploying.add(name);
     try {
-      const process = await this.#register(name, config, options);
+      const parsed = deployConfig(name, config, {
+        env: options.env ?? this.#env,
+        checkConfig: this.#checkConfig,
+        restored: options.restoredRecord !== undefined,
+      });
+      const process = await this.#register(name, parsed, options);
       if (options.start) await process.start();
       return process;
     } finally {
@@ -290,8 +307,9 @@ export class AgentRuntime {
    * keep the change in memory only. Running parts see it at the next start.
    */
   async reconfigure(name: string, change: ReconfigureChange): Promise<void> {
-    const { config, rawConfig } = change;
+    const { rawConfig } = change;
     const process = this.require(name);
+    const config = parsedConfig(name, change.config);
     const record = this.#stored.get(name);
     if (record && this.#store) {
       const next = { ...record, config: rawConfig(record.config) };
@@ -317,27 +335,30 @@ export class AgentRuntime {
   }
 
   /**
-   * Live patches (issue 13): replaces a process's `budget` or `health` section, already validated as a
-   * whole. The budget's limits apply at its next check (counters kept); `enabled` builds or removes it;
-   * health checks read `config.health` at each check;
-   * the mission reads `config.mission` at each check (progress kept; `enabled` builds or removes it). `raw` is the section as written (references unresolved), kept in the store for an API
-   * deployment so a restart keeps it. Rejects (changing nothing) when a `${VAR}` reference cannot be
-   * resolved with the process's environment.
+   * Live patches (issue 13): replaces a process's `budget`, `health` or `mission` section as a whole
+   * (parsed here, defaults filled; an invalid one rejects with INVALID_CONFIG, fields under the key). The
+   * budget's limits apply at its next check (counters kept); health and mission read their section at
+   * each check (mission progress kept); `enabled` builds or removes budget and mission. `raw` is the
+   * section as written (references unresolved; @default the section given), stored for an API deployment
+   * so a restart keeps it. Rejects (changing nothing) when a `${VAR}` reference cannot be resolved with
+   * the process's environment.
    */
   async updateSection<K extends "budget" | "health" | "mission">(
     name: string,
     key: K,
-    change: { section: ProcessConfig[K]; raw: Record<string, unknown> },
+    change: { section: ProcessConfigInput[K] | ProcessConfig[K]; raw?: Record<string, unknown> },
   ): Promise<void> {
     const process = this.require(name);
-    process.resolveReferences(change.section); // throws, changing nothing, when a reference cannot resolve
+    const section = parsedSection(name, key, change.section);
+    process.resolveReferences(section); // throws, changing nothing, when a reference cannot resolve
+    const raw = change.raw ?? { ...change.section };
     const record = this.#stored.get(name);
     if (record && this.#store) {
-      const next = { ...record, config: { ...record.config, [key]: change.raw } };
+      const next = { ...record, config: { ...record.config, [key]: raw } };
       await this.#store.save(next);
       this.#stored.set(name, next);
     }
-    process.updateConfig({ ...process.config, [key]: change.section });
+    process.updateConfig({ ...process.config, [key]: section });
   }
 
   /** Stops and unregisters a process and forgets its stored deployment. Its journal entries stay. */
@@ -379,6 +400,7 @@ export class AgentRuntime {
    * Brings back the deployments kept in the store: each is registered again with its id and deploy time,
    * then started (and suspended) when the operator last asked for that. Records that no longer parse, or
    * whose name is taken (for example by a manifest), are skipped with a warning and left in the store.
+   * `env` resolves their `${VAR}` references (@default none resolves: not the runtime's host lookup).
    */
   restore(options: { env?: EnvLookup } = {}): Promise<{ restored: string[]; skipped: string[] }> {
     if (!this.#store) return Promise.resolve({ restored: [], skipped: [] });

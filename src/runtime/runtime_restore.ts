@@ -32,7 +32,7 @@ export async function restoreDeployments(
     try {
       const process = await runtime.deploy(record.name, parsed.config, {
         source: "api",
-        env,
+        env: env ?? nothingResolves, // API configs never resolve through the runtime's host lookup
         restoredRecord: record,
       });
       restored.push(record.name);
@@ -47,4 +47,8 @@ export async function restoreDeployments(
     }
   }
   return { restored, skipped };
+}
+
+function nothingResolves(): undefined {
+  return undefined;
 }

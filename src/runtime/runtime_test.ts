@@ -176,3 +176,121 @@ Deno.test("concurrent deploys of one name: one registers and stores, the others 
   assert.deepEqual(records.map((r) => r.config), [{ instructions: `${won[0]}` }]);
   await runtime.close();
 });
+
+// --- Library use (issue 17): deploy takes the config as the control API does ---
+
+const invalidConfig = (error: unknown) => {
+  assert.ok(error instanceof RuntimeError && error.code === "INVALID_CONFIG", String(error));
+  return error as RuntimeError<"INVALID_CONFIG">;
+};
+
+async function deployError(runtime: AgentRuntime, config: unknown): Promise<RuntimeError<"INVALID_CONFIG">> {
+  try {
+    await runtime.deploy("orders", config as never);
+  } catch (error) {
+    return invalidConfig(error);
+  }
+  assert.fail("the deploy was accepted");
+}
+
+Deno.test("deploy takes a partial config as the API does, fills its defaults and starts", async () => {
+  const runtime = new AgentRuntime({ logger: quiet() });
+  const process = await runtime.deploy("watcher", {
+    triggers: [{ type: "event", event_type: "order.created" }],
+  }, { start: true });
+  assert.equal(process.state, "running");
+  assert.equal(
+    process.config.trigger_delivery.dead_letter_size,
+    testConfig().trigger_delivery.dead_letter_size,
+  );
+  assert.equal(process.config.concurrency, 1);
+  await runtime.close();
+});
+
+Deno.test("an invalid config is INVALID_CONFIG naming the field and rule, and registers nothing", async () => {
+  const runtime = new AgentRuntime({ logger: quiet() });
+  const error = await deployError(runtime, { triggers: [{ type: "webhook", webhook_port: "9091" }] });
+  assert.deepEqual(error.details.issues, [
+    { field: "triggers[0].webhook_port", expected: "an integer from 1 to 65535 (got a string)" },
+  ]);
+  assert.equal(
+    error.message,
+    "process orders: invalid config: triggers[0].webhook_port: an integer from 1 to 65535 (got a string)",
+  );
+  assert.equal(runtime.size, 0);
+  await runtime.close();
+});
+
+const ORDERS = {
+  triggers: [
+    { type: "cron", cron_expression: "0 8 * * 1-5" },
+    { type: "webhook", webhook_path: "/orders", hmac_secret: "${ORDERS_WEBHOOK_SECRET}" },
+  ],
+};
+
+Deno.test("a reference to an unset variable refuses the deploy naming the field and the variable", async () => {
+  const runtime = new AgentRuntime({ logger: quiet(), env: () => undefined });
+  const error = await deployError(runtime, ORDERS);
+  assert.equal(
+    error.message,
+    "process orders: invalid config: triggers[1].hmac_secret: ${ORDERS_WEBHOOK_SECRET} is not set",
+  );
+  assert.equal(runtime.size, 0);
+  await runtime.close();
+});
+
+Deno.test("a short secret behind a reference refuses the deploy with the rule and length only", async () => {
+  const runtime = new AgentRuntime({ logger: quiet(), env: () => "short1234" });
+  const error = await deployError(runtime, ORDERS);
+  assert.deepEqual(error.details.issues, [
+    { field: "triggers[1].hmac_secret", expected: "must be at least 16 characters (got 9)" },
+  ]);
+  assert.ok(!error.message.includes("short1234"));
+  await runtime.close();
+});
+
+Deno.test("checkConfig issues refuse a library deploy too", async () => {
+  const runtime = new AgentRuntime({
+    logger: quiet(),
+    checkConfig: (config) =>
+      config.model === "nope:x" ? [{ field: "model", expected: "a known provider" }] : [],
+  });
+  const error = await deployError(runtime, { model: "nope:x" });
+  assert.deepEqual(error.details.issues, [{ field: "model", expected: "a known provider" }]);
+  await runtime.close();
+});
+
+Deno.test("a variable gone by the next start fails it with a message naming field and variable", async () => {
+  const values = new Map([["ORDERS_WEBHOOK_SECRET", "a-long-shared-secret"]]);
+  const runtime = new AgentRuntime({ logger: quiet(), env: (name) => values.get(name) });
+  await runtime.deploy("orders", ORDERS as never);
+  values.clear();
+  await assert.rejects(runtime.start("orders"), (error: unknown) => {
+    assert.ok(error instanceof RuntimeError && error.code === "START_FAILED");
+    assert.equal(
+      error.message,
+      "process orders could not be started: triggers[1].hmac_secret: ${ORDERS_WEBHOOK_SECRET} is not set",
+    );
+    return true;
+  });
+  await runtime.close();
+});
+
+Deno.test("updateSection and reconfigure take partial input and refuse invalid input by field", async () => {
+  const runtime = new AgentRuntime({ logger: quiet() });
+  await runtime.deploy("a", {});
+  await runtime.updateSection("a", "budget", { section: { max_runs_per_day: 5 } });
+  assert.equal(runtime.require("a").config.budget.max_runs_per_day, 5);
+  assert.equal(runtime.require("a").config.budget.enabled, testConfig().budget.enabled);
+  await assert.rejects(
+    runtime.updateSection("a", "budget", { section: { max_runs_per_day: "5" } as never }),
+    (error: unknown) => {
+      assert.equal(invalidConfig(error).details.issues[0].field, "budget.max_runs_per_day");
+      return true;
+    },
+  );
+  await runtime.reconfigure("a", { config: { concurrency: 3 }, rawConfig: (raw) => raw });
+  assert.equal(runtime.require("a").config.concurrency, 3);
+  assert.equal(runtime.require("a").config.max_steps, testConfig().max_steps);
+  await runtime.close();
+});

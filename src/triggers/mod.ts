@@ -10,17 +10,21 @@
  * import { createTriggersPart, EventBus } from "@agentry/agentry/triggers";
  *
  * const eventBus = new EventBus();
+ * const woken = Promise.withResolvers<void>();
  * const runtime = new AgentRuntime({
  *   parts: [createTriggersPart({ eventBus })],
  *   invoker: (run) => {
  *     console.log("woken by", run.event.trigger_type, run.event.payload);
+ *     woken.resolve();
  *     return Promise.resolve({ response: "done" });
  *   },
  * });
- * await runtime.deploy("watcher", { triggers: [{ type: "event", event_type: "order.created" }] } as never, {
+ * await runtime.deploy("watcher", { triggers: [{ type: "event", event_type: "order.created" }] }, {
  *   start: true,
  * });
  * eventBus.emit({ event_type: "order.created", source: "shop", data: { id: 7 } });
+ * await woken.promise;
+ * await runtime.close();
  * ```
  *
  * @module

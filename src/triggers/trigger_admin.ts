@@ -16,6 +16,7 @@ import {
   RuntimeError,
   STARTED_STATES,
   type TriggerConfig,
+  type TriggerConfigInput,
 } from "../runtime/mod.ts";
 import { maskTriggerConfig, parseLegacyTriggerId, stableTriggerIds, triggerDigest } from "./trigger_ids.ts";
 import { TRIGGERS_PART, type TriggerSource, TriggersPart } from "./triggers_part.ts";
@@ -72,17 +73,21 @@ export function listTriggers(process: AgentProcess): TriggerListing[] {
 }
 
 /**
- * Adds a trigger to the process's config (`raw` is the JSON as received, stored for API deployments),
- * starting it now when the process is started. Rejects with a {@linkcode RuntimeError} TRIGGER_EXISTS, or with the
- * trigger's own error when it cannot start (then nothing changed).
+ * Adds a trigger to the process's config, starting it now when the process is started. `config` is
+ * taken as a deploy takes it (defaults filled here); `raw` is the JSON as received, stored for API
+ * deployments (@default the config given). Rejects with a {@linkcode RuntimeError} INVALID_CONFIG
+ * (`details.issues` under `triggers[<next index>]`), TRIGGER_EXISTS, or with the trigger's own error
+ * when it cannot start (then nothing changed).
  */
 export async function addTrigger(
   runtime: AgentRuntime,
   process: AgentProcess,
-  input: { config: TriggerConfig; raw: unknown },
+  input: { config: TriggerConfigInput | TriggerConfig; raw?: unknown },
 ): Promise<TriggerChange & { trigger_id: string }> {
   const configs = process.config.triggers;
-  const digest = triggerDigest(input.config);
+  const config = parsedTrigger(process.name, input.config, configs.length);
+  const raw = input.raw ?? input.config;
+  const digest = triggerDigest(config);
   const twin = configs.findIndex((config) => triggerDigest(config) === digest);
   if (twin !== -1) {
     const existing = stableTriggerIds(configs)[twin];
@@ -90,13 +95,13 @@ export async function addTrigger(
       details: { triggerId: existing },
     });
   }
-  const triggerId = stableTriggerIds([...configs, input.config])[configs.length];
+  const triggerId = stableTriggerIds([...configs, config])[configs.length];
   const part = STARTED_STATES.has(process.state) ? runningPart(process) : undefined;
-  if (part) await part.add(resolvedTrigger(process, input.config), { triggerId, source: "config" });
+  if (part) await part.add(resolvedTrigger(process, config), { triggerId, source: "config" });
   try {
     await runtime.reconfigure(process.name, {
-      config: { ...process.config, triggers: [...configs, input.config] },
-      rawConfig: (raw) => ({ ...raw, triggers: [...asList(raw.triggers), input.raw] }),
+      config: { ...process.config, triggers: [...configs, config] },
+      rawConfig: (stored) => ({ ...stored, triggers: [...asList(stored.triggers), raw] }),
     });
   } catch (error) {
     await part?.remove(triggerId);
@@ -107,6 +112,20 @@ export async function addTrigger(
     live: part !== undefined,
     effective_from: part ? "immediate" : "next_start",
   };
+}
+
+/** One trigger parsed as the `index`th of a config, or a RuntimeError INVALID_CONFIG. */
+function parsedTrigger(process: string, input: unknown, index: number): TriggerConfig {
+  const parsed = parseSection("triggers", [input]);
+  if (parsed.ok) return parsed.config[0];
+  const issues = parsed.issues.map((issue) => ({
+    ...issue,
+    field: issue.field.replace(/^triggers\[0\]/, `triggers[${index}]`),
+  }));
+  const list = issues.map((issue) => `${issue.field}: ${issue.expected}`).join("; ");
+  throw new RuntimeError("INVALID_CONFIG", `process ${process}: invalid trigger: ${list}`, {
+    details: { process, issues },
+  });
 }
 
 /**

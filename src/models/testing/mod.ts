@@ -18,8 +18,8 @@
  *
  * @example
  * ```ts
- * import { ProviderRegistry } from "../mod.ts";
- * import { startModelServer } from "./mod.ts";
+ * import { ProviderRegistry } from "@agentry/agentry/models";
+ * import { startModelServer } from "@agentry/agentry/models/testing";
  *
  * await using server = startModelServer();
  * const client = new ProviderRegistry().resolve("openai-compatible:echo", {

@@ -162,7 +162,8 @@ export const HookConfigSchema: z.ZodType<HookConfig, HookConfigInput> = narrowed
         }
       }
     }
-    if (hook.fail_closed !== undefined && hook.event !== "pre_tool_call") {
+    // false (the default) passes everywhere, so a resolved hook parses again to itself.
+    if (hook.fail_closed === true && hook.event !== "pre_tool_call") {
       ctx.addIssue({
         code: "custom",
         path: ["fail_closed"],
