@@ -5,8 +5,9 @@
  */
 
 import assert from "node:assert/strict";
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
+import { dirname, join } from "node:path";
+import { fileURLToPath as fromFileUrl, pathToFileURL } from "node:url";
+import { freePort } from "./_ports.ts";
 import { tempDir } from "../src/_util/temp_dir.ts";
 import { MANIFEST_SUFFIXES } from "../src/runtime/mod.ts";
 import { runCli } from "./_cli_harness.ts";
@@ -138,15 +139,32 @@ Deno.test("a missing Deno permission is one line naming the permission and the f
   );
   assert.deepEqual({ code: verify.code, line: oneLine(verify.stderr) }, {
     code: 2,
-    line: `agentry: needs read access to ${log}: add --allow-read=${log} (see docs/troubleshooting.md)`,
+    line: `agentry: may not read ${log}: run with --allow-read=${log} (or --allow-read=${
+      dirname(log)
+    }) (see docs/troubleshooting.md)`,
   });
   assert.equal(spec.code, 1);
   assert.match(
     oneLine(spec.stderr),
-    /^agentry: reading YAML looks up (LOG_TOKENS|LOG_STREAM): add --ignore-env=LOG_STREAM,LOG_TOKENS \(see docs\/troubleshooting\.md\)$/,
+    /^agentry: mcpcast: the yaml library looks up LOG_STREAM and LOG_TOKENS: run with --ignore-env=LOG_STREAM,LOG_TOKENS$/,
   );
   assert.deepEqual({ code: serve.code, line: oneLine(serve.stderr) }, {
     code: 1,
-    line: `agentry: needs read access to ${log}: add --allow-read=${log} (see docs/troubleshooting.md)`,
+    line: `agentry: may not read ${log}: run with --allow-read=${log} (or --allow-read=${
+      dirname(log)
+    }) (see docs/troubleshooting.md)`,
+  });
+});
+
+Deno.test("serve without the net permission names the address to allow", async () => {
+  const server = fromFileUrl(new URL("../examples/everything_server.ts", import.meta.url));
+  const port = freePort();
+  const result = await runCli(["serve", server, "--transport", "http", "--port", String(port)], {
+    flags: ["--allow-read"],
+  });
+  assert.deepEqual({ code: result.code, line: result.stderr.trim().split("\n").at(-1) }, {
+    code: 1,
+    line: `agentry: may not connect to 127.0.0.1:${port}: run with --allow-net=127.0.0.1:${port} ` +
+      "(see docs/troubleshooting.md)",
   });
 });

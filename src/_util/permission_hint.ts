@@ -72,8 +72,12 @@ export function permissionFailure(error: unknown, needed: NeededPermission): str
   return `the system refused access to ${what} (check its owner and mode)`;
 }
 
-/** The variables the `yaml` package looks up (through `process.env`) on every parse. */
-const YAML_DEBUG_VARIABLES = ["LOG_STREAM", "LOG_TOKENS"];
+/**
+ * Variables the `yaml` package looks up (through `process.env`) on every parse: its debug switches.
+ * Commands run with `--ignore-env=LOG_STREAM,LOG_TOKENS`, so these reads answer "unset" without the
+ * process holding a permission for them.
+ */
+export const YAML_DEBUG_VARIABLES: readonly string[] = ["LOG_STREAM", "LOG_TOKENS"];
 
 /** What to do about the `yaml` package's look-ups: ignore the variables, not grant them. */
 const YAML_ENV_HINT = `the yaml library looks up ${YAML_DEBUG_VARIABLES.join(" and ")}: run with ` +

@@ -6,7 +6,9 @@
  */
 
 import { oneLine } from "./exit.ts";
-import { YAML_DEBUG_VARIABLES } from "./permissions.ts";
+import { permissionHint, yamlEnvFailure } from "../_util/permission_hint.ts";
+import { shellQuote } from "../_util/shell_quote.ts";
+import { unsetVariableReason } from "../_util/host_env.ts";
 
 /** Where the permission answers are explained. */
 export const TROUBLESHOOTING = "docs/troubleshooting.md";
@@ -24,9 +26,9 @@ export function findPermissionError(error: unknown): Error | undefined {
 }
 
 /**
- * What is missing and how to grant it, e.g. `needs read access to /srv/a.jsonl: add
- * --allow-read=/srv/a.jsonl (see docs/troubleshooting.md)`; undefined when `error` (or its cause) is not
- * a permission error.
+ * What is missing and how to grant it, in the words of `src/_util/permission_hint.ts` (one wording for
+ * every command), e.g. `may not read /srv/a.jsonl: run with --allow-read=/srv/a.jsonl (see
+ * docs/troubleshooting.md)`; undefined when `error` (or its cause) is not a permission error.
  *
  * @example
  * ```ts
@@ -44,22 +46,32 @@ export function permissionProblem(error: unknown): string | undefined {
   if (found instanceof Deno.errors.PermissionDenied) {
     return `the system refused access: ${oneLine(found.message)} (check the owner and mode of the file)`;
   }
+  const yaml = yamlEnvFailure(found);
+  if (yaml !== undefined) return `${yaml} (see ${TROUBLESHOOTING})`;
   const match = /Requires (\w+) access(?: to "([^"]*)")?/.exec(found.message);
   if (match === null) return `missing a Deno permission: ${oneLine(found.message)} (see ${TROUBLESHOOTING})`;
   const [, kind, target] = match;
-  if (kind === "env" && target !== undefined && YAML_DEBUG_VARIABLES.includes(target)) {
-    // The yaml package's debug switches: ignoring them is the fix, granting them would widen the process.
-    const ignore = `--ignore-env=${YAML_DEBUG_VARIABLES.join(",")}`;
-    return `reading YAML looks up ${target}: add ${ignore} (see ${TROUBLESHOOTING})`;
-  }
-  const value = target === undefined ? "" : kind === "net" ? target.replace(/:0$/, "") : target;
-  const flag = `--allow-${kind}${value === "" ? "" : `=${shellWord(value)}`}`;
-  const fix = Deno.build.standalone ? `compile the binary with ${flag}` : `add ${flag}`;
-  return `needs ${kind} access${
-    target === undefined ? "" : ` to ${target}`
-  }: ${fix} (see ${TROUBLESHOOTING})`;
+  return `${hint(kind, target)} (see ${TROUBLESHOOTING})`;
 }
 
-function shellWord(text: string): string {
-  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
+function hint(kind: string, target: string | undefined): string {
+  if (target !== undefined && (kind === "read" || kind === "write")) {
+    return fix(permissionHint({ name: kind, path: target }));
+  }
+  if (target !== undefined && kind === "net") {
+    return fix(permissionHint({ name: "net", host: target.replace(/:0$/, "") }));
+  }
+  if (target !== undefined && kind === "env") return fix(unsetVariableReason(target));
+  const flag = `--allow-${kind}${target === undefined ? "" : `=${shellQuote(target)}`}`;
+  const what = kind === "run"
+    ? `run ${target ?? "programs"}`
+    : kind === "env"
+    ? "read environment variables"
+    : `use ${kind}${target === undefined ? "" : ` ${target}`}`;
+  return fix(`may not ${what}: run with ${flag}`);
+}
+
+/** A compiled binary cannot take flags: it must be compiled with them. */
+function fix(text: string): string {
+  return Deno.build.standalone ? text.replace(": run with ", ": compile the binary with ") : text;
 }

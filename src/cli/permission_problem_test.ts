@@ -8,25 +8,25 @@ Deno.test("permissionProblem names the permission and the flag that grants it", 
     permissionProblem(
       notCapable('Requires read access to "/srv/audit.jsonl", run again with the --allow-read flag'),
     ),
-    "needs read access to /srv/audit.jsonl: add --allow-read=/srv/audit.jsonl (see docs/troubleshooting.md)",
+    "may not read /srv/audit.jsonl: run with --allow-read=/srv/audit.jsonl (or --allow-read=/srv) (see docs/troubleshooting.md)",
   );
   assert.equal(
     permissionProblem(notCapable('Requires env access to "LOG_TOKENS", run again with the --allow-env flag')),
-    "reading YAML looks up LOG_TOKENS: add --ignore-env=LOG_STREAM,LOG_TOKENS (see docs/troubleshooting.md)",
+    "the yaml library looks up LOG_STREAM and LOG_TOKENS: run with --ignore-env=LOG_STREAM,LOG_TOKENS (see docs/troubleshooting.md)",
   );
   assert.equal(
     permissionProblem(notCapable("Requires env access, run again with the --allow-env flag")),
-    "needs env access: add --allow-env (see docs/troubleshooting.md)",
+    "may not read environment variables: run with --allow-env (see docs/troubleshooting.md)",
   );
   assert.equal(
     permissionProblem(notCapable('Requires net access to "0.0.0.0:0", run again with the --allow-net flag')),
-    "needs net access to 0.0.0.0:0: add --allow-net=0.0.0.0 (see docs/troubleshooting.md)",
+    "may not connect to 0.0.0.0: run with --allow-net=0.0.0.0 (see docs/troubleshooting.md)",
   );
   assert.equal(
     permissionProblem(
       notCapable('Requires write access to "/tmp/my dir", run again with the --allow-write flag'),
     ),
-    "needs write access to /tmp/my dir: add --allow-write='/tmp/my dir' (see docs/troubleshooting.md)",
+    "may not write to /tmp/my dir: run with '--allow-write=/tmp/my dir' (or --allow-write=/tmp) (see docs/troubleshooting.md)",
   );
 });
 
@@ -36,7 +36,7 @@ Deno.test("permissionProblem finds a permission error among the causes, and igno
   });
   assert.equal(
     permissionProblem(wrapped),
-    "needs run access to git: add --allow-run=git (see docs/troubleshooting.md)",
+    "may not run git: run with --allow-run=git (see docs/troubleshooting.md)",
   );
   assert.equal(permissionProblem(new TypeError("boom")), undefined);
   assert.equal(permissionProblem("a string"), undefined);

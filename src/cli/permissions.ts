@@ -14,6 +14,10 @@
  * @module
  */
 
+import { YAML_DEBUG_VARIABLES } from "../_util/permission_hint.ts";
+
+export { YAML_DEBUG_VARIABLES };
+
 /** What the process needs. */
 export interface PermissionPlan {
   /** Readable paths (absolute). */
@@ -35,13 +39,6 @@ export interface PermissionCheck {
   /** Every variable is readable although the plan names variables. */
   envTooWide: boolean;
 }
-
-/**
- * Variables the `yaml` package reads through `process.env` on every parse (its debug switches). Commands
- * run with `--ignore-env=LOG_STREAM,LOG_TOKENS` so these reads answer `undefined` without the process
- * holding a permission for them.
- */
-export const YAML_DEBUG_VARIABLES: readonly string[] = ["LOG_STREAM", "LOG_TOKENS"];
 
 /** The `deno run` permission flags for a plan. */
 export function permissionFlags(plan: PermissionPlan): string[] {

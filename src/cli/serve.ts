@@ -54,7 +54,7 @@ export async function serve(args: readonly string[], ctx: CliContext): Promise<n
   } catch (error) {
     const problem = listenProblem(error);
     if (problem) throw new CliFailure(`cannot listen on ${options.host}:${options.port}: ${problem}`);
-    throw new CliFailure(`cannot serve ${options.file}: ${describeError(error)}`);
+    throw new CliFailure(permissionProblem(error) ?? `cannot serve ${options.file}: ${describeError(error)}`);
   }
   if (handle.url) ctx.stderr(`agentry serve: listening on ${handle.url}`);
   await handle.finished;
