@@ -47,7 +47,5 @@ export function unsetVariableReason(name: string): string {
  * For messages about a `${VAR}` that resolved to nothing through {@linkcode hostEnv}.
  */
 export function hostEnvUnreadable(name: string): string | undefined {
-  return mayReadHostEnv(name)
-    ? undefined
-    : `this process may not read it (run deno with --allow-env=${name})`;
+  return mayReadHostEnv(name) ? undefined : `run deno with --allow-env=${name}`;
 }

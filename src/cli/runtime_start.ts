@@ -16,6 +16,7 @@ import {
   FileProcessStore,
   isCommandHook,
   isProgramServer,
+  isRuntimeError,
   loadManifests,
   type Manifest,
   manifestEnvReferences,
@@ -259,6 +260,11 @@ async function deployManifests(runtime: AgentRuntime, manifests: readonly Manife
     try {
       await runtime.deploy(manifest.name, manifest.config, { source: "manifest", start: manifest.start });
     } catch (error) {
+      if (isRuntimeError(error, "INVALID_CONFIG")) {
+        // An invalid manifest stops the start (docs/cli.md): an unset ${VAR}, a secret too short.
+        const issues = error.details.issues.map((issue) => `${issue.field}: ${issue.expected}`);
+        throw new CliFailure(`cannot load manifests: ${manifest.file}: ${issues.join("; ")}`);
+      }
       logger.error("manifest process failed", {
         process: manifest.name,
         file: manifest.file,
