@@ -168,3 +168,14 @@ Deno.test("serve without the net permission names the address to allow", async (
       "(see docs/troubleshooting.md)",
   });
 });
+
+Deno.test("--help wins over a mistake elsewhere in the command line", async () => {
+  const [start, serve] = await Promise.all([
+    runCli(["runtime", "start", "--port", "99999", "--help"]),
+    runCli(["serve", "--nope", "-h"]),
+  ]);
+  assert.equal(start.code, 0, start.stderr);
+  assert.match(start.stdout, /^Usage: agentry runtime start \[options\]/);
+  assert.equal(serve.code, 0, serve.stderr);
+  assert.match(serve.stdout, /^Usage: agentry serve FILE/);
+});

@@ -99,12 +99,19 @@ async function dispatch(args: readonly string[], ctx: CliContext, used: { help: 
       throw new UsageError(`unknown ${first} command '${sub}'${didYouMean(sub, names)}`);
     }
     used.help = `agentry ${first} ${sub}`;
-    return await command.run(subArgs, ctx);
+    return await command.run(helpWins(subArgs), ctx);
   }
   const command = COMMANDS[first];
   if (command === undefined) throw new UsageError(`unknown command '${first}'${commandSuggestion(first)}`);
   used.help = `agentry ${first}`;
-  return await command.run(rest, ctx);
+  return await command.run(helpWins(rest), ctx);
+}
+
+/** `--help` anywhere among a command's flags (before a `--`) shows its help, whatever else is wrong. */
+function helpWins(args: readonly string[]): readonly string[] {
+  const end = args.indexOf("--");
+  const flags = end === -1 ? args : args.slice(0, end);
+  return flags.some((word) => HELP_FLAGS.includes(word)) ? ["--help"] : args;
 }
 
 /** `; did you mean serve?` for `serv`, `; did you mean runtime start?` for `start` or `strat`. */
