@@ -117,8 +117,20 @@ export function parseWith<S extends z.ZodType>(
  * ```
  */
 export function parseProcessConfig(input: unknown): ConfigParseResult<ProcessConfig> {
-  return parseWith(ProcessConfigSchema, input);
+  if (typeof input === "object" && input !== null && PARSED.has(input)) {
+    return { ok: true, config: input as ProcessConfig };
+  }
+  const parsed = parseWith(ProcessConfigSchema, input);
+  if (parsed.ok) PARSED.add(parsed.config);
+  return parsed;
 }
+
+/**
+ * Configs this module produced: parsing one again gives itself, so a config the control API parsed is
+ * not parsed a second time by `AgentRuntime.deploy` (a parse per deploy is most of a deploy's CPU).
+ * Configs are not changed after parsing (sections are replaced whole, as new objects).
+ */
+const PARSED = new WeakSet<object>();
 
 /**
  * Parses one top-level config field (`budget`, `health`, `triggers`, ...) with the same rules as a whole
