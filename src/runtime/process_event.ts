@@ -120,12 +120,9 @@ export class RunBlockedError extends Error {
   /** An error dead-lettered with `reason`. */
   constructor(reason: string, message = reason) {
     const limit = Error.stackTraceLimit;
-    Error.stackTraceLimit = 0;
-    try {
-      super(message);
-    } finally {
-      Error.stackTraceLimit = limit;
-    }
+    Error.stackTraceLimit = 0; // `super` with a string message cannot throw: the limit is always restored
+    super(message);
+    Error.stackTraceLimit = limit;
     this.name = "RunBlockedError";
     this.reason = reason;
   }
