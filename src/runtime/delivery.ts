@@ -112,8 +112,12 @@ export class Delivery {
 
   /** Queues an event, waiting for room (trigger listeners wait rather than drop). */
   async deliver(event: ProcessEvent, signal?: AbortSignal): Promise<void> {
+    const item = { event, attempt: 1 };
+    // With room, `put` queues at once whatever the signals say: no combined signal is built for that case
+    // (AbortSignal.any was two thirds of `deliver` in the webhook benchmark's profile).
+    if (this.#queue.offer(item)) return;
     const signals = signal ? AbortSignal.any([signal, this.#stop.signal]) : this.#stop.signal;
-    await this.#queue.put({ event, attempt: 1 }, signals);
+    await this.#queue.put(item, signals);
   }
 
   /** Queues an event without waiting; a full queue dead-letters it and answers false. */
