@@ -109,7 +109,7 @@ export class AppendFile {
         if (!(await endsWithNewline(this.path))) text = "\n" + text;
         this.#checkEnd = false;
       }
-      await writeAll(file, encoder.encode(text));
+      writeAll(file, encoder.encode(text));
       if (this.#sync) await file.syncData();
       batch.resolve();
     } catch (error) {
@@ -138,7 +138,7 @@ export class AppendFile {
         truncate: true,
         mode: this.#mode,
       });
-      await writeAll(file, encoder.encode(text));
+      writeAll(file, encoder.encode(text));
       if (this.#sync) await file.syncData();
     }
     this.#file?.close();
@@ -165,9 +165,15 @@ async function exists(path: string): Promise<boolean> {
   }
 }
 
-async function writeAll(file: Deno.FsFile, bytes: Uint8Array): Promise<void> {
+/**
+ * Writes every byte. Synchronous on purpose: a write to the page cache takes about a microsecond, while
+ * `await file.write()` costs some 25 µs of op dispatch each (measured: `bench/README.md`, webhook on the
+ * runtime). The batch still resolves only after the bytes are in the operating system (and synced, with
+ * `sync`, which stays asynchronous).
+ */
+function writeAll(file: Deno.FsFile, bytes: Uint8Array): void {
   let offset = 0;
-  while (offset < bytes.length) offset += await file.write(bytes.subarray(offset));
+  while (offset < bytes.length) offset += file.writeSync(bytes.subarray(offset));
 }
 
 function newBatch(): Batch {

@@ -4,10 +4,15 @@
  * @module
  */
 
+/** Each byte value as two lowercase hex digits. */
+const BYTE_HEX: readonly string[] = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, "0"));
+
 /** `count` random bytes as lowercase hex. */
 export function randomHex(count: number): string {
   const bytes = crypto.getRandomValues(new Uint8Array(count));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  let hex = "";
+  for (const byte of bytes) hex += BYTE_HEX[byte];
+  return hex;
 }
 
 /** A random UUID v4. */

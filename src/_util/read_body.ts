@@ -22,10 +22,12 @@ export async function readLimitedBody(
 ): Promise<Uint8Array | 400 | 408 | 413> {
   const declared = request.headers.get("content-length");
   if (declared !== null && Number(declared) > limit) return 413;
-  if (!request.body) return new Uint8Array(0);
   if (declared !== null) {
+    // Not `request.body` first: touching it builds a ReadableStream, and `bytes()` then reads through it
+    // instead of taking the whole body from the server in one call.
     return await deadlines.race(request.bytes().catch(() => 400 as const), timeoutMs, () => 408 as const);
   }
+  if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
   return await deadlines.race(readStreamLimited(reader, limit).catch(() => 400 as const), timeoutMs, () => {
     reader.cancel().catch(() => undefined);

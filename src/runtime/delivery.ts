@@ -17,7 +17,7 @@ import type { TriggerDeliveryConfig } from "./config/mod.ts";
 import type { DeadLetter } from "./dead_letters.ts";
 import { type ProcessEvent, RunBlockedError } from "./process_event.ts";
 
-/** Capacity of the process queue. */
+/** Capacity of the process queue unless `trigger_delivery.queue_capacity` sets it. */
 export const PROCESS_QUEUE_CAPACITY = 1000;
 
 /** What delivery needs from its process. */
@@ -79,7 +79,7 @@ export class Delivery {
   #settings: TriggerDeliveryConfig;
   #workers: number;
   #ledger: DeliveryLedger;
-  #queue = new BoundedQueue<Item>(PROCESS_QUEUE_CAPACITY);
+  #queue: BoundedQueue<Item>;
   #stop = new AbortController();
   #running: Promise<void>[] = [];
   #retries = new Map<ReturnType<typeof setTimeout>, Item>();
@@ -97,6 +97,7 @@ export class Delivery {
     this.#settings = options.settings;
     this.#workers = options.workers;
     this.#ledger = options.ledger;
+    this.#queue = new BoundedQueue<Item>(options.settings.queue_capacity ?? PROCESS_QUEUE_CAPACITY);
   }
 
   /** Queues an event ahead of new ones, even past capacity (events recovered at a start). */
@@ -111,8 +112,12 @@ export class Delivery {
 
   /** Queues an event, waiting for room (trigger listeners wait rather than drop). */
   async deliver(event: ProcessEvent, signal?: AbortSignal): Promise<void> {
+    const item = { event, attempt: 1 };
+    // With room, `put` queues at once whatever the signals say: no combined signal is built for that case
+    // (AbortSignal.any was two thirds of `deliver` in the webhook benchmark's profile).
+    if (this.#queue.offer(item)) return;
     const signals = signal ? AbortSignal.any([signal, this.#stop.signal]) : this.#stop.signal;
-    await this.#queue.put({ event, attempt: 1 }, signals);
+    await this.#queue.put(item, signals);
   }
 
   /** Queues an event without waiting; a full queue dead-letters it and answers false. */

@@ -291,3 +291,17 @@ Deno.test("runs are journaled: detail entries only at full, results and errors a
     assert.equal((await journal.read({ type: "error" }))[0].data.error_type, "TypeError");
   }
 });
+
+Deno.test("the process queue holds trigger_delivery.queue_capacity events, then refuses", async () => {
+  const { invoker, until } = manualInvoker();
+  const { process } = processWith(invoker, { trigger_delivery: { queue_capacity: 3 } });
+  await process.start();
+  await runsOf(process).deliver(event("first"));
+  await until(1);
+  let accepted = 0;
+  while (runsOf(process).inject(event("fill"))) accepted++;
+  assert.equal(accepted, 3);
+  assert.equal(process.status().runs.queue_capacity, 3);
+  assert.equal(runsOf(process).deadLetters.list().at(-1)!.reason, "queue full");
+  await process.stop();
+});

@@ -108,14 +108,21 @@ export class RunError extends Error {
   }
 }
 
-/** A run refused for a reason that must not count as a failure (guardrails, payload scan). */
+/**
+ * A run refused for a reason that must not count as a failure (guardrails, payload scan). An expected
+ * outcome, not a fault: it captures no stack trace (`stack` is the name and message alone), since a
+ * refused event (every event, without a runner) would otherwise pay for one.
+ */
 export class RunBlockedError extends Error {
   /** Dead-letter reason, e.g. `blocked by guardrails`. */
   readonly reason: string;
 
   /** An error dead-lettered with `reason`. */
   constructor(reason: string, message = reason) {
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0; // `super` with a string message cannot throw: the limit is always restored
     super(message);
+    Error.stackTraceLimit = limit;
     this.name = "RunBlockedError";
     this.reason = reason;
   }

@@ -37,14 +37,19 @@ export interface BuildTriggerOptions {
   accept?: (event: TriggerEvent) => Promise<void>;
 }
 
-/** A new, not yet started trigger for a resolved trigger config. */
+/**
+ * A new, not yet started trigger for a resolved trigger config; its queue holds `queue_capacity` events
+ * (absent: the type's default).
+ */
 export function buildTrigger(config: TriggerConfig, options: BuildTriggerOptions): Trigger {
   const { triggerId, logger } = options;
+  const capacity = config.queue_capacity;
   switch (config.type) {
     case "cron":
       return new CronTrigger({
         cronExpression: config.cron_expression,
         timezone: config.cron_timezone,
+        capacity,
         triggerId,
         logger,
       });
@@ -55,6 +60,7 @@ export function buildTrigger(config: TriggerConfig, options: BuildTriggerOptions
         host: config.webhook_host,
         hmacSecret: config.hmac_secret,
         signatureTolerance: config.signature_tolerance,
+        capacity,
         triggerId,
         logger,
         accepting: options.accepting,
@@ -65,6 +71,7 @@ export function buildTrigger(config: TriggerConfig, options: BuildTriggerOptions
         watchPath: config.watch_path,
         patterns: config.watch_patterns,
         events: config.watch_events,
+        capacity,
         triggerId,
         logger,
       });
@@ -73,10 +80,17 @@ export function buildTrigger(config: TriggerConfig, options: BuildTriggerOptions
         eventBus: options.sources.eventBus,
         eventType: config.event_type,
         sourceFilter: config.event_source,
+        capacity,
         triggerId,
         logger,
       });
     case "message":
-      return new MessageTrigger({ broker: options.sources.broker, topic: config.topic, triggerId, logger });
+      return new MessageTrigger({
+        broker: options.sources.broker,
+        topic: config.topic,
+        capacity,
+        triggerId,
+        logger,
+      });
   }
 }

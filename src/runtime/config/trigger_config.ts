@@ -40,6 +40,11 @@ export interface CronTriggerConfigInput {
    */
   cron_timezone?: string | null;
   /**
+   * Events the trigger's own queue holds until the process queue takes them; when it is full a firing is dropped with a warning. An integer from 1 to
+   * 100000; absent: 10.
+   */
+  queue_capacity?: number;
+  /**
    * Free-form settings kept with the trigger; credential-like keys are masked in listings.
    * @default {}
    */
@@ -78,6 +83,11 @@ export interface WebhookTriggerConfigInput {
    */
   signature_tolerance?: number;
   /**
+   * Events the trigger's own queue holds until the process queue takes them; when it is full a POST is answered 503 `queue full`. An integer from 1 to
+   * 100000; absent: 1000.
+   */
+  queue_capacity?: number;
+  /**
    * Free-form settings kept with the trigger; credential-like keys are masked in listings.
    * @default {}
    */
@@ -101,6 +111,11 @@ export interface FileWatchTriggerConfigInput {
    */
   watch_events?: WatchEvent[];
   /**
+   * Events the trigger's own queue holds until the process queue takes them; when it is full a file event is dropped with a warning. An integer from 1 to
+   * 100000; absent: 100.
+   */
+  queue_capacity?: number;
+  /**
    * Free-form settings kept with the trigger; credential-like keys are masked in listings.
    * @default {}
    */
@@ -116,6 +131,11 @@ export interface EventTriggerConfigInput {
   /** Only react to events from this source. When absent, any source. */
   event_source?: string;
   /**
+   * Events the trigger's own queue holds until the process queue takes them; when it is full an event is dropped with a warning. An integer from 1 to
+   * 100000; absent: 100.
+   */
+  queue_capacity?: number;
+  /**
    * Free-form settings kept with the trigger; credential-like keys are masked in listings.
    * @default {}
    */
@@ -128,6 +148,11 @@ export interface MessageTriggerConfigInput {
   type: "message";
   /** Topic to match; `*` is a wildcard, as in "reports.*". A non-empty string. */
   topic: string;
+  /**
+   * Events the trigger's own queue holds until the process queue takes them; when it is full a message is dropped with a warning. An integer from 1 to
+   * 100000; absent: 100.
+   */
+  queue_capacity?: number;
   /**
    * Free-form settings kept with the trigger; credential-like keys are masked in listings.
    * @default {}
@@ -144,19 +169,22 @@ export type TriggerConfigInput =
   | MessageTriggerConfigInput;
 
 /** A cron trigger with every default filled. */
-export type CronTriggerConfig = Resolved<CronTriggerConfigInput>;
+export type CronTriggerConfig = Resolved<CronTriggerConfigInput, "queue_capacity">;
 
-/** A webhook trigger with every default filled (`hmac_secret` and `signature_tolerance` have none). */
-export type WebhookTriggerConfig = Resolved<WebhookTriggerConfigInput, "hmac_secret" | "signature_tolerance">;
+/** A webhook trigger with every default filled (`hmac_secret`, `signature_tolerance` and `queue_capacity` have none). */
+export type WebhookTriggerConfig = Resolved<
+  WebhookTriggerConfigInput,
+  "hmac_secret" | "signature_tolerance" | "queue_capacity"
+>;
 
 /** A file-watch trigger with every default filled. */
-export type FileWatchTriggerConfig = Resolved<FileWatchTriggerConfigInput>;
+export type FileWatchTriggerConfig = Resolved<FileWatchTriggerConfigInput, "queue_capacity">;
 
 /** An event trigger with every default filled (`event_source` has none). */
-export type EventTriggerConfig = Resolved<EventTriggerConfigInput, "event_source">;
+export type EventTriggerConfig = Resolved<EventTriggerConfigInput, "event_source" | "queue_capacity">;
 
 /** A message trigger with every default filled. */
-export type MessageTriggerConfig = Resolved<MessageTriggerConfigInput>;
+export type MessageTriggerConfig = Resolved<MessageTriggerConfigInput, "queue_capacity">;
 
 /** A trigger with every default filled (narrow on `type`). */
 export type TriggerConfig =
@@ -178,6 +206,14 @@ export const TRIGGER_TYPES = [
 /** File events a file-watch trigger reacts to. */
 export const WATCH_EVENTS = ["created", "modified"] as const satisfies readonly WatchEvent[];
 
+/**
+ * A trigger's own queue capacity. No schema default: a default would enter the resolved config and change
+ * every trigger's stable id; the trigger applies its type's default when absent.
+ */
+function queueCapacity(): z.ZodOptional<z.ZodNumber> {
+  return integer({ min: 1, max: 100_000 }).optional();
+}
+
 function customConfig(): z.ZodDefault<z.ZodRecord<z.ZodString, z.ZodUnknown>> {
   return anyObject("an object of trigger-specific settings").default(() => ({}));
 }
@@ -195,6 +231,7 @@ const cronTrigger = strictObject({
   cron_expression: cronExpression,
   cron_timezone: z.string({ error: TIMEZONE_WORDS }).refine(isTimeZone, { error: TIMEZONE_WORDS }).nullable()
     .default(null),
+  queue_capacity: queueCapacity(),
   custom_config: customConfig(),
 }, { context: "a cron trigger" });
 
@@ -214,6 +251,7 @@ const webhookTrigger = strictObject({
     .optional(),
   // No default: a default would enter the resolved config and change every webhook's stable id.
   signature_tolerance: integer({ min: 0, max: 3600 }).optional(),
+  queue_capacity: queueCapacity(),
   custom_config: customConfig(),
 }, { context: "a webhook trigger" }).superRefine((webhook, ctx) => {
   if ((webhook.signature_tolerance ?? 0) > 0 && webhook.hmac_secret === undefined) {
@@ -233,6 +271,7 @@ const fileWatchTrigger = strictObject({
     .default(() => ["*"]),
   watch_events: list(oneOf(WATCH_EVENTS), 'a non-empty list of file events ("created", "modified")', 1)
     .default(() => [...WATCH_EVENTS]),
+  queue_capacity: queueCapacity(),
   custom_config: customConfig(),
 }, { context: "a file_watch trigger" });
 
@@ -241,6 +280,7 @@ const eventTrigger = strictObject({
   type: z.literal("event"),
   event_type: nonEmptyString("a non-empty event type"),
   event_source: nonEmptyString("a non-empty source name").optional(),
+  queue_capacity: queueCapacity(),
   custom_config: customConfig(),
 }, { context: "an event trigger" });
 
@@ -251,6 +291,7 @@ const TOPIC_PATTERN = /^[^.]+(\.[^.]+)*$/;
 const messageTrigger = strictObject({
   type: z.literal("message"),
   topic: pattern(TOPIC_PATTERN, 'a topic of non-empty dot-separated segments such as "reports.*"'),
+  queue_capacity: queueCapacity(),
   custom_config: customConfig(),
 }, { context: "a message trigger" });
 

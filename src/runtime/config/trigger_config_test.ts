@@ -60,7 +60,7 @@ Deno.test("a field of another trigger type is refused by name", () => {
   const issue = issueAt(trigger({ type: "cron", cron_expression: "* * * * *", topic: "x" }), "topic");
   assert.equal(
     issue.expected,
-    "no such field for a cron trigger; allowed: type, cron_expression, cron_timezone, custom_config",
+    "no such field for a cron trigger; allowed: type, cron_expression, cron_timezone, queue_capacity, custom_config",
   );
   assert.match(
     issueAt(trigger({ type: "webhook", watch_path: "x" }), "watch_path").expected,
@@ -168,4 +168,15 @@ Deno.test("signature_tolerance is an integer from 0 to 3600 that needs hmac_secr
     expectOk(trigger({ type: "webhook", hmac_secret: "${HOOK}", signature_tolerance: 60 })).type,
     "webhook",
   );
+});
+
+Deno.test("queue_capacity is an optional integer from 1 to 100000 on every trigger, with no default", () => {
+  const webhook = expectOk(parseSection("triggers", [{ type: "webhook", queue_capacity: 5 }]));
+  assert.equal(webhook[0].queue_capacity, 5);
+  const plain = expectOk(parseSection("triggers", [{ type: "event", event_type: "x" }]));
+  assert.equal("queue_capacity" in plain[0], false, "absent stays absent: stable ids do not change");
+  for (const bad of [0, 100_001, 2.5, "10"]) {
+    const result = parseSection("triggers", [{ type: "message", topic: "a", queue_capacity: bad }]);
+    assert.match(issueAt(result, "triggers[0].queue_capacity").expected, /from 1 to 100000/);
+  }
 });

@@ -33,6 +33,13 @@ export interface TriggerDeliveryConfigInput {
    */
   retry_backoff_max?: number;
   /**
+   * Events the process queue holds (between the triggers and the workers). When it is full, trigger
+   * listeners wait for room: events wait in the triggers' own queues, which then refuse or drop (see each
+   * trigger's `queue_capacity`). An integer from 1 to 100000.
+   * @default 1000
+   */
+  queue_capacity?: number;
+  /**
    * Undeliverable events kept for inspection and redelivery (oldest dropped first). An integer from 0
    * to 10000.
    * @default 100
@@ -63,6 +70,7 @@ export const TriggerDeliveryConfigSchema: z.ZodType<TriggerDeliveryConfig, Trigg
       max_retries: integer({ min: 0, max: 10 }).default(0),
       retry_backoff: number({ gt: 0 }).default(2),
       retry_backoff_max: number({ gt: 0 }).default(60),
+      queue_capacity: integer({ min: 1, max: 100_000 }).default(1000),
       dead_letter_size: integer({ min: 0, max: 10000 }).default(100),
       max_payload_chars: integer({ min: 200 }).default(20000),
       max_consecutive_failures: integer({ min: 1 }).default(3),

@@ -8,6 +8,7 @@ Deno.test("an empty trigger_delivery section resolves to its defaults", () => {
     max_retries: 0,
     retry_backoff: 2,
     retry_backoff_max: 60,
+    queue_capacity: 1000,
     dead_letter_size: 100,
     max_payload_chars: 20000,
     max_consecutive_failures: 3,
