@@ -102,7 +102,8 @@ export function report(r: McpOutcome, s: McpSettings): void {
     min: 0,
     strict: false,
   }));
-  const ratios = [...TARGETS, ...extra].map((t) => ({ ...t, c: pair(r.rounds, t.x, t.y) }));
+  const present = (t: { x: string; y: string }) => keys.includes(t.x) && keys.includes(t.y);
+  const ratios = [...TARGETS.filter(present), ...extra].map((t) => ({ ...t, c: pair(r.rounds, t.x, t.y) }));
   const verdict = (t: (typeof ratios)[number]) => {
     if (t.min === 0) return t.x.length > 1 ? "diagnostic" : "";
     const ok = t.strict ? t.c.ratio.rps > t.min : t.c.ratio.rps >= t.min;

@@ -30,7 +30,10 @@
  * unsigned to the file; API-key auth alone), to show what each part costs. `--cpu-prof DIR` also writes
  * one V8 CPU profile per server (`deno run --cpu-prof`, main thread only), covering warm-up and rounds.
  *
- * Usage: `deno task bench:mcp [--rounds 5] [--seconds 3] [--connections 10] [--diagnose] [--cpu-prof DIR]`
+ * `--only c,audit` runs (a) and the named servers only (main or diagnostic keys), for quicker comparisons.
+ *
+ * Usage: `deno task bench:mcp [--rounds 5] [--seconds 3] [--connections 10] [--diagnose] [--only KEYS]
+ * [--cpu-prof DIR]`
  *
  * @module
  */
@@ -111,6 +114,17 @@ const DIAGNOSTIC: Variant[] = [
   args: ["--variant", "ours-mw", "--middleware", list],
 }));
 
+/** The servers to run: `--only a,c,...` (keys of the main and diagnostic servers; `a` is always run). */
+function chosen(): Variant[] {
+  const all = Deno.args.includes("--diagnose") ? [...MAIN, ...DIAGNOSTIC] : MAIN;
+  const only = flag("only");
+  if (only === undefined) return all;
+  const keys = new Set(["a", ...only.split(",")]);
+  const known = [...MAIN, ...DIAGNOSTIC];
+  for (const key of keys) if (!known.some((v) => v.key === key)) throw new Error(`--only: unknown server '${key}'`);
+  return known.filter((v) => keys.has(v.key));
+}
+
 interface Live {
   key: string;
   server: ServerProcess;
@@ -175,7 +189,7 @@ async function main(): Promise<void> {
   const began = performance.now();
   await using temp = await makeTempDir("agentry-mcp-bench-");
   const profileDir = flag("cpu-prof");
-  const variants = Deno.args.includes("--diagnose") ? [...MAIN, ...DIAGNOSTIC] : MAIN;
+  const variants = chosen();
   const servers: ServerProcess[] = [];
   try {
     const lives: Live[] = [];

@@ -16,8 +16,11 @@ import { HmacSha256 } from "../../_util/hmac_sha256.ts";
 import { entryVerifies, GENESIS_HASH, hmacKey } from "./_audit_crypto.ts";
 import { endsWithNewline } from "../../_util/file_tail.ts";
 import { readLogTail } from "./_log_tail.ts";
-import { canonicalJson } from "./canonical_json.ts";
+import { auditLine, type UnsignedEntry } from "./_audit_line.ts";
 import type { AuditEntry } from "./audit_middleware.ts";
+
+/** What the middleware gives for one entry: everything but the chain fields. */
+export type EntryFields = Omit<UnsignedEntry, "seq" | "prev_hash" | "resumed">;
 
 /** Settings of an {@linkcode AuditLog}. */
 export interface AuditLogInit {
@@ -64,11 +67,15 @@ export class AuditLog {
     return this.#closed;
   }
 
-  /** Adds an entry with `fields` after every earlier one; never rejects (failures are logged). */
-  append(fields: Record<string, unknown>): Promise<void> {
+  /**
+   * Adds an entry with `fields` after every earlier one: written (or its failure logged) before this
+   * returns `undefined`, or by the time the promise it returns resolves (the first entry, and entries
+   * behind one on that path). Never throws or rejects (failures are logged).
+   */
+  append(fields: EntryFields): Promise<void> | undefined {
     if (this.#ready && this.#queued === 0 && !this.#checkTail && !this.#closed) {
       this.#appendNow(fields);
-      return RESOLVED;
+      return undefined;
     }
     this.#queued++;
     const run = this.#lock.then(async () => {
@@ -109,17 +116,18 @@ export class AuditLog {
     this.#ready = true;
   }
 
-  #appendNow(fields: Record<string, unknown>): void {
+  #appendNow(fields: EntryFields): void {
     try {
-      const entry: Record<string, unknown> = { ...fields, seq: this.#seq };
+      const entry = fields as UnsignedEntry;
+      entry.seq = this.#seq;
       if (this.#init.secret !== undefined) entry.prev_hash = this.#prevHash;
       if (this.#resumed) entry.resumed = true;
-      const canonical = canonicalJson(entry);
+      const canonical = auditLine(entry);
       const hmac = this.#signer?.hex(canonical);
       const line = hmac === undefined ? canonical : `${canonical.slice(0, -1)},"hmac":"${hmac}"}`;
       if (this.#file) {
         try {
-          writeAllSync(this.#file, encoder.encode(`${line}\n`));
+          writeAllSync(this.#file, encodeLine(line));
         } catch (error) {
           this.#checkTail = true;
           throw error;
@@ -134,7 +142,7 @@ export class AuditLog {
     }
   }
 
-  #failed(fields: Record<string, unknown>, error: unknown): void {
+  #failed(fields: EntryFields, error: unknown): void {
     this.#init.logger.error("audit: entry not written; the chain stays at the previous entry", {
       path: this.#init.logPath,
       seq: this.#seq,
@@ -200,7 +208,13 @@ export class AuditLog {
   }
 }
 
-const RESOLVED: Promise<void> = Promise.resolve();
+// One buffer for the lines that fit in it (nearly all), so a write allocates nothing.
+const scratch = new Uint8Array(8192);
+
+function encodeLine(line: string): Uint8Array {
+  const { read, written } = encoder.encodeInto(`${line}\n`, scratch);
+  return read === line.length + 1 ? scratch.subarray(0, written) : encoder.encode(`${line}\n`);
+}
 
 function writeAllSync(file: Deno.FsFile, bytes: Uint8Array): void {
   let written = 0;
