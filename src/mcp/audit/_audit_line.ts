@@ -24,7 +24,9 @@ function number(value: number): string {
 
 function identityText(identity: AuditIdentity): string {
   const { audience, issuer, roles, subject, tenant_id: tenant } = identity;
-  if (!Array.isArray(roles) || !roles.every((role) => typeof role === "string")) return canonicalJson(identity);
+  if (!Array.isArray(roles) || !roles.every((role) => typeof role === "string")) {
+    return canonicalJson(identity);
+  }
   let out = "{";
   if (audience !== undefined) out += `"audience":${audience === null ? "null" : text(audience)},`;
   if (issuer !== undefined) out += `"issuer":${issuer === null ? "null" : text(issuer)},`;

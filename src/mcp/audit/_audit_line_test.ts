@@ -7,7 +7,7 @@ const BASE: UnsignedEntry = {
   timestamp: 1_700_000_000.123,
   tool: "echo",
   client_id: null,
-  request_id: "abc\u2028\"def",
+  request_id: 'abc\u2028"def',
   status: "ok",
   duration_s: 0.0012,
 };
@@ -21,7 +21,13 @@ Deno.test("an audit line is exactly the canonical JSON of the entry, whatever fi
     { ...BASE, request_type: "prompt", result: "line\nbreak", duration_s: 1e-7, timestamp: 1e21 },
     {
       ...BASE,
-      identity: { subject: "s", issuer: "https://i", audience: ["b", "a"], tenant_id: "t", roles: ["a", "b"] },
+      identity: {
+        subject: "s",
+        issuer: "https://i",
+        audience: ["b", "a"],
+        tenant_id: "t",
+        roles: ["a", "b"],
+      },
     },
     { ...BASE, identity: { subject: "s", issuer: null, audience: null, tenant_id: null, roles: [] } },
     { ...BASE, identity: { subject: "s", roles: ["r"] } as unknown as UnsignedEntry["identity"] },
