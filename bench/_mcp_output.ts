@@ -102,10 +102,14 @@ export function report(r: McpOutcome, s: McpSettings): void {
     min: 0,
     strict: false,
   }));
+  // `--before`: (c) against the same stack served by another checkout.
+  if (keys.includes("c0") && keys.includes("c")) extra.push({ x: "c", y: "c0", min: 0, strict: false });
   const present = (t: { x: string; y: string }) => keys.includes(t.x) && keys.includes(t.y);
   const ratios = [...TARGETS.filter(present), ...extra].map((t) => ({ ...t, c: pair(r.rounds, t.x, t.y) }));
   const verdict = (t: (typeof ratios)[number]) => {
-    if (t.min === 0) return t.x.length > 1 ? "diagnostic" : "";
+    if (t.min === 0) {
+      return t.x === "c0" || t.y === "c0" ? "before/after" : t.x.length > 1 ? "diagnostic" : "";
+    }
     const ok = t.strict ? t.c.ratio.rps > t.min : t.c.ratio.rps >= t.min;
     return `${t.strict ? ">" : ">="} ${t.min}: ${ok ? "met" : "MISSED"}`;
   };

@@ -31,9 +31,11 @@
  * one V8 CPU profile per server (`deno run --cpu-prof`, main thread only), covering warm-up and rounds.
  *
  * `--only c,audit` runs (a) and the named servers only (main or diagnostic keys), for quicker comparisons.
+ * `--before DIR` adds `c0`: (c) served by the `bench/mcp_server.ts` of another checkout (e.g. an older
+ * commit unpacked with `git archive`), so a change is measured before and after in one run.
  *
  * Usage: `deno task bench:mcp [--rounds 5] [--seconds 3] [--connections 10] [--diagnose] [--only KEYS]
- * [--cpu-prof DIR]`
+ * [--before DIR] [--cpu-prof DIR]`
  *
  * @module
  */
@@ -76,6 +78,8 @@ function positive(name: string, fallback: number): number {
 interface Variant extends VariantInfo {
   /** `mcp_server.ts` arguments, or undefined for the FastMCP script. */
   args?: string[];
+  /** The `mcp_server.ts` to run instead of this checkout's. */
+  script?: string;
 }
 
 const MAIN: Variant[] = [
@@ -116,13 +120,25 @@ const DIAGNOSTIC: Variant[] = [
 
 /** The servers to run: `--only a,c,...` (keys of the main and diagnostic servers; `a` is always run). */
 function chosen(): Variant[] {
-  const all = Deno.args.includes("--diagnose") ? [...MAIN, ...DIAGNOSTIC] : MAIN;
+  const all = Deno.args.includes("--diagnose") ? [...MAIN, ...DIAGNOSTIC] : [...MAIN];
+  const before = flag("before");
+  if (before !== undefined) {
+    all.push({
+      ...MAIN[2],
+      key: "c0",
+      label: "(c) before",
+      about: `(c) served by ${before}`,
+      script: join(before, "bench", "mcp_server.ts"),
+    });
+  }
   const only = flag("only");
   if (only === undefined) return all;
-  const keys = new Set(["a", ...only.split(",")]);
-  const known = [...MAIN, ...DIAGNOSTIC];
-  for (const key of keys) if (!known.some((v) => v.key === key)) throw new Error(`--only: unknown server '${key}'`);
-  return known.filter((v) => keys.has(v.key));
+  const keys = new Set(["a", ...only.split(","), ...before === undefined ? [] : ["c0"]]);
+  const known = [...all, ...DIAGNOSTIC];
+  for (const key of keys) {
+    if (!known.some((v) => v.key === key)) throw new Error(`--only: unknown server '${key}'`);
+  }
+  return known.filter((v, i) => keys.has(v.key) && known.indexOf(v) === i);
 }
 
 interface Live {
@@ -143,7 +159,7 @@ async function start(v: Variant, work: string, profileDir: string | undefined): 
     });
   }
   const args = [...v.args, "--audit-log", join(work, `${v.key}.audit.jsonl`)];
-  return await ServerProcess.spawn(SERVER_SCRIPT, args, { label: v.label, denoArgs });
+  return await ServerProcess.spawn(v.script ?? SERVER_SCRIPT, args, { label: v.label, denoArgs });
 }
 
 async function prepare(v: Variant, server: ServerProcess): Promise<Live & { sample: unknown }> {
