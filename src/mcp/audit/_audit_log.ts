@@ -12,11 +12,11 @@
 
 import { describeError } from "../../_util/errors.ts";
 import type { Logger } from "../../log.ts";
-import { HmacSha256 } from "../../_util/hmac_sha256.ts";
 import { entryVerifies, GENESIS_HASH, hmacKey } from "./_audit_crypto.ts";
 import { endsWithNewline } from "../../_util/file_tail.ts";
 import { readLogTail } from "./_log_tail.ts";
 import { auditLine, type UnsignedEntry } from "./_audit_line.ts";
+import { HmacBytes } from "./_hmac_bytes.ts";
 import type { AuditEntry } from "./audit_middleware.ts";
 
 /** What the middleware gives for one entry: everything but the chain fields. */
@@ -40,7 +40,8 @@ const encoder = new TextEncoder();
 export class AuditLog {
   #init: AuditLogInit;
   #key: Promise<CryptoKey> | undefined;
-  #signer: HmacSha256 | undefined;
+  #signer: HmacBytes | undefined;
+  #scratch = new Uint8Array(4096);
   #file: Deno.FsFile | undefined;
   #started = false;
   #checkTail = false;
@@ -58,7 +59,7 @@ export class AuditLog {
     this.#init = init;
     if (init.secret !== undefined) {
       this.#key = hmacKey(init.secret);
-      this.#signer = new HmacSha256(init.secret);
+      this.#signer = new HmacBytes(init.secret);
     }
   }
 
@@ -123,11 +124,26 @@ export class AuditLog {
       if (this.#init.secret !== undefined) entry.prev_hash = this.#prevHash;
       if (this.#resumed) entry.resumed = true;
       const canonical = auditLine(entry);
-      const hmac = this.#signer?.hex(canonical);
-      const line = hmac === undefined ? canonical : `${canonical.slice(0, -1)},"hmac":"${hmac}"}`;
+      // The canonical text is encoded once: signed from the buffer, then the `hmac` member and the
+      // newline are put over its closing brace, and the buffer is written.
+      const buffer = this.#buffer(canonical.length);
+      const { written } = encoder.encodeInto(canonical, buffer);
+      let hmac: string | undefined;
+      let line = canonical;
+      let end: number;
+      if (this.#signer) {
+        hmac = this.#signer.hex(buffer, written);
+        const tail = `,"hmac":"${hmac}"}\n`;
+        for (let i = 0; i < tail.length; i++) buffer[written - 1 + i] = tail.charCodeAt(i);
+        end = written - 1 + tail.length;
+        line = `${canonical.slice(0, -1)},"hmac":"${hmac}"}`;
+      } else {
+        buffer[written] = 10;
+        end = written + 1;
+      }
       if (this.#file) {
         try {
-          writeAllSync(this.#file, encodeLine(line));
+          writeAllSync(this.#file, buffer.subarray(0, end));
         } catch (error) {
           this.#checkTail = true;
           throw error;
@@ -140,6 +156,15 @@ export class AuditLog {
     } catch (error) {
       this.#failed(fields, error);
     }
+  }
+
+  /** A buffer with room for `length` UTF-16 units as UTF-8 and the `hmac` member (reused up to 1 MiB). */
+  #buffer(length: number): Uint8Array {
+    const needed = length * 3 + 96;
+    if (needed <= this.#scratch.length) return this.#scratch;
+    const buffer = new Uint8Array(needed);
+    if (needed <= 1 << 20) this.#scratch = buffer;
+    return buffer;
   }
 
   #failed(fields: EntryFields, error: unknown): void {
@@ -206,14 +231,6 @@ export class AuditLog {
     this.#ring[this.#ringStart] = entry;
     this.#ringStart = (this.#ringStart + 1) % max;
   }
-}
-
-// One buffer for the lines that fit in it (nearly all), so a write allocates nothing.
-const scratch = new Uint8Array(8192);
-
-function encodeLine(line: string): Uint8Array {
-  const { read, written } = encoder.encodeInto(`${line}\n`, scratch);
-  return read === line.length + 1 ? scratch.subarray(0, written) : encoder.encode(`${line}\n`);
 }
 
 function writeAllSync(file: Deno.FsFile, bytes: Uint8Array): void {
