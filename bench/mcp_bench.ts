@@ -111,6 +111,8 @@ const DIAGNOSTIC: Variant[] = [
   ["audit-mem", "audit only (signed, memory)", "audit-memory"],
   ["audit-unsig", "audit only (unsigned, file)", "audit-unsigned"],
   ["auth", "API-key auth only", "auth"],
+  ["noop1", "one async middleware that only awaits next()", "noop"],
+  ["noop5", "five async middleware that only await next()", "noop,noop,noop,noop,noop"],
 ].map(([key, about, list]) => ({
   key,
   label: key,

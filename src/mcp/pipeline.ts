@@ -61,6 +61,16 @@ function requestId(): string {
   return ID_PREFIX + idCounter.toString(16).padStart(6, "0");
 }
 
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof (value as { then?: unknown } | null)?.then === "function";
+}
+
+/** `value`, after noting a {@linkcode ToolResponse}'s metadata on the context. */
+function responded(ctx: RequestContext, value: unknown): unknown {
+  if (value instanceof ToolResponse) ctx.state.response_metadata = value.metadata;
+  return value;
+}
+
 /** Runs requests through compiled chains; one per server. */
 export class Pipeline {
   #host: PipelineHost;
@@ -135,13 +145,21 @@ export class Pipeline {
     });
   }
 
-  /** Runs `ctx` through its chain to `handler`, with guards and the item's timeout. */
-  async run(ctx: RequestContext, handler: () => unknown): Promise<unknown> {
+  /**
+   * Runs `ctx` through its chain to `handler`, with guards and the item's timeout. Not async, and a
+   * handler that answers at once is not awaited: every turn saved here is one the answer does not wait.
+   */
+  run(ctx: RequestContext, handler: () => unknown): Promise<unknown> {
     const definition = ctx.definition;
-    const call = async () => {
-      const value = await handler();
-      if (value instanceof ToolResponse) ctx.state.response_metadata = value.metadata;
-      return value;
+    const call = (): Promise<unknown> => {
+      let value: unknown;
+      try {
+        value = handler();
+      } catch (error) {
+        return Promise.reject(error);
+      }
+      if (isThenable(value)) return Promise.resolve(value).then((settled) => responded(ctx, settled));
+      return Promise.resolve(responded(ctx, value));
     };
     const inner = definition.guards.length === 0 && definition.timeout === undefined &&
         this.#host.defaultTimeout === undefined
@@ -151,9 +169,15 @@ export class Pipeline {
           await runGuards(ctx, definition.guards);
           return await call();
         });
-    const chain = this.#chain(definition);
-    if (ctx.cancelled.aborted) throw new ToolError("CANCELLED", "The request was cancelled.");
-    return await this.#cancellable(ctx, chain(ctx, inner));
+    let running: Promise<unknown>;
+    try {
+      const chain = this.#chain(definition);
+      if (ctx.cancelled.aborted) throw new ToolError("CANCELLED", "The request was cancelled.");
+      running = chain(ctx, inner);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return this.#cancellable(ctx, running);
   }
 
   async #bounded(ctx: RequestContext, step: () => Promise<unknown>): Promise<unknown> {
@@ -194,24 +218,33 @@ export class Pipeline {
   }
 
   /** Runs a tool call end to end and answers with a result (errors as `isError` results). */
-  async callTool(definition: ToolDefinition, rawArgs: unknown, info: CallInfo): Promise<CallToolResult> {
-    const checked = definition.input.validate(rawArgs);
-    if (!checked.ok) {
-      return errorResult(
-        new ToolError("VALIDATION_ERROR", `Invalid arguments for tool '${definition.name}'`, {
-          retryable: true,
-          suggestion: "Fix the arguments named in details.field_errors and call again",
-          details: { field_errors: checked.fieldErrors },
-        }),
-      );
-    }
-    const ctx = this.context(definition, "tool", checked.value, info);
+  callTool(definition: ToolDefinition, rawArgs: unknown, info: CallInfo): Promise<CallToolResult> {
+    let ctx: RequestContext;
+    let value: unknown;
     try {
-      const value = await this.run(ctx, () => definition.handler(checked.value as never, ctx));
-      return toToolResult(value, ctx);
+      const checked = definition.input.validate(rawArgs);
+      if (!checked.ok) {
+        return Promise.resolve(errorResult(
+          new ToolError("VALIDATION_ERROR", `Invalid arguments for tool '${definition.name}'`, {
+            retryable: true,
+            suggestion: "Fix the arguments named in details.field_errors and call again",
+            details: { field_errors: checked.fieldErrors },
+          }),
+        ));
+      }
+      ctx = this.context(definition, "tool", checked.value, info);
+      value = checked.value;
     } catch (error) {
-      return errorResult(this.toToolError(error, ctx));
+      return Promise.reject(error);
     }
+    const failed = (error: unknown) => errorResult(this.toToolError(error, ctx));
+    return this.run(ctx, () => definition.handler(value as never, ctx)).then((result) => {
+      try {
+        return toToolResult(result, ctx);
+      } catch (error) {
+        return failed(error);
+      }
+    }, failed);
   }
 
   /** `error` as a client-safe ToolError; unexpected errors are logged with their text. */
