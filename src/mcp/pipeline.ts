@@ -61,6 +61,14 @@ function requestId(): string {
   return ID_PREFIX + idCounter.toString(16).padStart(6, "0");
 }
 
+function same(value: unknown): unknown {
+  return value;
+}
+
+function rethrow(error: unknown): never {
+  throw error;
+}
+
 function isThenable(value: unknown): value is PromiseLike<unknown> {
   return typeof (value as { then?: unknown } | null)?.then === "function";
 }
@@ -150,6 +158,11 @@ export class Pipeline {
    * handler that answers at once is not awaited: every turn saved here is one the answer does not wait.
    */
   run(ctx: RequestContext, handler: () => unknown): Promise<unknown> {
+    return this.#cancellable(ctx, this.#start(ctx, handler), same, rethrow);
+  }
+
+  /** The chain run for `ctx` (a rejection for a cancelled request or a refused chain). */
+  #start(ctx: RequestContext, handler: () => unknown): Promise<unknown> {
     const definition = ctx.definition;
     const call = (): Promise<unknown> => {
       let value: unknown;
@@ -169,15 +182,13 @@ export class Pipeline {
           await runGuards(ctx, definition.guards);
           return await call();
         });
-    let running: Promise<unknown>;
     try {
       const chain = this.#chain(definition);
       if (ctx.cancelled.aborted) throw new ToolError("CANCELLED", "The request was cancelled.");
-      running = chain(ctx, inner);
+      return chain(ctx, inner);
     } catch (error) {
       return Promise.reject(error);
     }
-    return this.#cancellable(ctx, running);
   }
 
   async #bounded(ctx: RequestContext, step: () => Promise<unknown>): Promise<unknown> {
@@ -186,34 +197,42 @@ export class Pipeline {
   }
 
   /**
-   * `running`, or a CANCELLED failure when the client cancelled and the handler is still running
-   * `cancelGracePeriod` seconds later (its slot in the chain is then released).
+   * `running` settled through `onValue` / `onError` (one promise for both steps), or `onError` of a
+   * CANCELLED failure when the client cancelled and the handler is still running `cancelGracePeriod`
+   * seconds later (its slot in the chain is then released).
    */
-  #cancellable(ctx: RequestContext, running: Promise<unknown>): Promise<unknown> {
+  #cancellable<T>(
+    ctx: RequestContext,
+    running: Promise<unknown>,
+    onValue: (value: unknown) => T,
+    onError: (error: unknown) => T,
+  ): Promise<T> {
     const cancelled = ctx.cancelled;
-    return new Promise((resolve, reject) => {
+    return new Promise<T>((resolve, reject) => {
       let timer: ReturnType<typeof setTimeout> | undefined;
+      let done = false;
+      const finish = (step: (input: unknown) => T, input: unknown) => {
+        if (done) return;
+        done = true;
+        cancelled.removeEventListener("abort", onAbort);
+        clearTimeout(timer);
+        try {
+          resolve(step(input));
+        } catch (error) {
+          reject(error);
+        }
+      };
       const onAbort = () => {
         timer = setTimeout(() => {
           ctx.logger.warning("handler kept running after cancellation", {
             item: ctx.name,
             request_id: ctx.requestId,
           });
-          reject(new ToolError("CANCELLED", "The request was cancelled."));
+          finish(onError, new ToolError("CANCELLED", "The request was cancelled."));
         }, this.#host.cancelGracePeriod * 1000);
       };
-      const settle = () => {
-        cancelled.removeEventListener("abort", onAbort);
-        clearTimeout(timer);
-      };
       cancelled.addEventListener("abort", onAbort, { once: true });
-      running.then((value) => {
-        settle();
-        resolve(value);
-      }, (error) => {
-        settle();
-        reject(error);
-      });
+      running.then((value) => finish(onValue, value), (error) => finish(onError, error));
     });
   }
 
@@ -238,7 +257,8 @@ export class Pipeline {
       return Promise.reject(error);
     }
     const failed = (error: unknown) => errorResult(this.toToolError(error, ctx));
-    return this.run(ctx, () => definition.handler(value as never, ctx)).then((result) => {
+    const running = this.#start(ctx, () => definition.handler(value as never, ctx));
+    return this.#cancellable(ctx, running, (result) => {
       try {
         return toToolResult(result, ctx);
       } catch (error) {

@@ -17,6 +17,7 @@ import { endsWithNewline } from "../../_util/file_tail.ts";
 import { readLogTail } from "./_log_tail.ts";
 import { auditLine, type UnsignedEntry } from "./_audit_line.ts";
 import { HmacBytes } from "./_hmac_bytes.ts";
+import { LineBatch } from "./_line_batch.ts";
 import type { AuditEntry } from "./audit_middleware.ts";
 
 /** What the middleware gives for one entry: everything but the chain fields. */
@@ -36,12 +37,19 @@ export interface AuditLogInit {
 
 const encoder = new TextEncoder();
 
+/** Where the chain stood before an entry (to go back to when its line was not written). */
+interface ChainState {
+  seq: number;
+  prevHash: string;
+  resumed: boolean;
+}
+
 /** An append-only audit chain, optionally backed by a file. */
 export class AuditLog {
   #init: AuditLogInit;
   #key: Promise<CryptoKey> | undefined;
   #signer: HmacBytes | undefined;
-  #scratch = new Uint8Array(4096);
+  #batch = new LineBatch<{ before: ChainState; fields: EntryFields }>();
   #file: Deno.FsFile | undefined;
   #started = false;
   #checkTail = false;
@@ -83,6 +91,7 @@ export class AuditLog {
       try {
         await this.#prepare();
         this.#appendNow(fields);
+        this.#flush();
       } catch (error) {
         this.#failed(fields, error);
       } finally {
@@ -103,6 +112,7 @@ export class AuditLog {
   async close(): Promise<void> {
     this.#closed = true;
     await this.#lock;
+    this.#flush();
     this.#file?.close();
     this.#file = undefined;
     this.#ready = false;
@@ -117,54 +127,68 @@ export class AuditLog {
     this.#ready = true;
   }
 
+  /**
+   * Builds, signs and chains the entry now; with a file, its line joins the batch written by a
+   * microtask queued by the batch's first line (so before anything that waits for the call's result).
+   */
   #appendNow(fields: EntryFields): void {
     try {
       const entry = fields as UnsignedEntry;
+      const before: ChainState = { seq: this.#seq, prevHash: this.#prevHash, resumed: this.#resumed };
       entry.seq = this.#seq;
       if (this.#init.secret !== undefined) entry.prev_hash = this.#prevHash;
       if (this.#resumed) entry.resumed = true;
       const canonical = auditLine(entry);
       // The canonical text is encoded once: signed from the buffer, then the `hmac` member and the
-      // newline are put over its closing brace, and the buffer is written.
-      const buffer = this.#buffer(canonical.length);
-      const { written } = encoder.encodeInto(canonical, buffer);
+      // newline are put over its closing brace.
+      const { buffer, offset } = this.#batch.reserve(canonical.length, 96);
+      const { written } = encoder.encodeInto(canonical, buffer.subarray(offset));
       let hmac: string | undefined;
       let line = canonical;
       let end: number;
       if (this.#signer) {
-        hmac = this.#signer.hex(buffer, written);
+        hmac = this.#signer.hex(buffer, written, offset);
         const tail = `,"hmac":"${hmac}"}\n`;
-        for (let i = 0; i < tail.length; i++) buffer[written - 1 + i] = tail.charCodeAt(i);
-        end = written - 1 + tail.length;
+        const at = offset + written - 1;
+        for (let i = 0; i < tail.length; i++) buffer[at + i] = tail.charCodeAt(i);
+        end = at + tail.length;
         line = `${canonical.slice(0, -1)},"hmac":"${hmac}"}`;
       } else {
-        buffer[written] = 10;
-        end = written + 1;
-      }
-      if (this.#file) {
-        try {
-          writeAllSync(this.#file, buffer.subarray(0, end));
-        } catch (error) {
-          this.#checkTail = true;
-          throw error;
-        }
+        buffer[offset + written] = 10;
+        end = offset + written + 1;
       }
       this.#seq++;
       this.#prevHash = hmac ?? GENESIS_HASH;
       this.#resumed = false;
-      this.#remember(line);
+      if (!this.#file) {
+        this.#remember(line);
+        return;
+      }
+      this.#batch.add(end, line, { before, fields });
+      if (this.#batch.size === 1) queueMicrotask(this.#flushBound);
     } catch (error) {
       this.#failed(fields, error);
     }
   }
 
-  /** A buffer with room for `length` UTF-16 units as UTF-8 and the `hmac` member (reused up to 1 MiB). */
-  #buffer(length: number): Uint8Array {
-    const needed = length * 3 + 96;
-    if (needed <= this.#scratch.length) return this.#scratch;
-    const buffer = new Uint8Array(needed);
-    if (needed <= 1 << 20) this.#scratch = buffer;
-    return buffer;
+  #flushBound = (): void => this.#flush();
+
+  /**
+   * Writes the batch. Lines written whole are kept; after a failed write the chain goes back to the
+   * last line written, the rest are logged as not written, and the next entry first ends the file's
+   * last line if a partial one was left.
+   */
+  #flush(): void {
+    if (this.#batch.size === 0 || !this.#file) return;
+    const { written, failed, error } = this.#batch.write(this.#file);
+    for (const { line } of written) this.#remember(line);
+    if (failed.length === 0) return;
+    this.#checkTail = true;
+    const { seq, prevHash, resumed } = failed[0].note.before;
+    this.#seq = seq;
+    this.#prevHash = prevHash;
+    this.#resumed = resumed;
+    for (const { note } of failed) this.#failed(note.fields, error);
   }
 
   #failed(fields: EntryFields, error: unknown): void {

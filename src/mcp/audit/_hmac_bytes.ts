@@ -87,11 +87,11 @@ export class HmacBytes {
     }
   }
 
-  /** The MAC of `bytes[0, length)` as lower-case hex. */
-  hex(bytes: Uint8Array, length: number): string {
+  /** The MAC of the `length` bytes of `bytes` from `offset`, as lower-case hex. */
+  hex(bytes: Uint8Array, length: number, offset = 0): string {
     const state = this.#state;
     state.set(this.#inner);
-    this.#finish(state, bytes, length, BLOCK);
+    this.#finish(state, bytes, offset, length, BLOCK);
     const digest = this.#digest;
     for (let i = 0; i < 8; i++) {
       digest[i * 4] = state[i] >>> 24;
@@ -100,7 +100,7 @@ export class HmacBytes {
       digest[i * 4 + 3] = state[i] & 0xff;
     }
     state.set(this.#outer);
-    this.#finish(state, digest, 32, BLOCK);
+    this.#finish(state, digest, 0, 32, BLOCK);
     let out = "";
     for (let i = 0; i < 8; i++) {
       const word = state[i];
@@ -109,16 +109,16 @@ export class HmacBytes {
     return out;
   }
 
-  /** Hashes `bytes[0, length)` into `state` after `before` bytes already hashed, with the final padding. */
-  #finish(state: Int32Array, bytes: Uint8Array, length: number, before: number): void {
+  /** Hashes `length` bytes from `start` into `state` after `before` bytes already hashed, and pads. */
+  #finish(state: Int32Array, bytes: Uint8Array, start: number, length: number, before: number): void {
     const whole = length - (length % BLOCK);
-    for (let offset = 0; offset < whole; offset += BLOCK) compress(state, this.#w, bytes, offset);
+    for (let at = 0; at < whole; at += BLOCK) compress(state, this.#w, bytes, start + at);
     // The rest, 0x80, zeros and the length in bits (big-endian) fill one or two blocks.
     const rest = length - whole;
     const end = rest + 9 <= BLOCK ? BLOCK : 2 * BLOCK;
     const t = this.#tail;
     t.fill(0);
-    t.set(bytes.subarray(whole, length));
+    t.set(bytes.subarray(start + whole, start + length));
     t[rest] = 0x80;
     const bits = (before + length) * 8;
     const high = Math.floor(bits / 0x100000000);
@@ -138,7 +138,7 @@ export class HmacBytes {
   /** Plain SHA-256 of `bytes` (for long keys). */
   #sha256(bytes: Uint8Array): Uint8Array {
     const state = new Int32Array(IV);
-    this.#finish(state, bytes, bytes.length, 0);
+    this.#finish(state, bytes, 0, bytes.length, 0);
     const out = new Uint8Array(32);
     for (let i = 0; i < 32; i++) out[i] = (state[i >> 2] >>> (24 - (i & 3) * 8)) & 0xff;
     return out;

@@ -18,5 +18,7 @@ Deno.test("the audit HMAC equals node:crypto's HMAC-SHA256 for every message len
     }
     const unicode = encoder.encode("entrée \u{1F600} ".repeat(40));
     assert.equal(mac.hex(unicode, unicode.length), createHmac("sha256", key).update(unicode).digest("hex"));
+    const expected = createHmac("sha256", key).update(unicode.subarray(13, 213)).digest("hex");
+    assert.equal(mac.hex(unicode, 200, 13), expected, "from an offset");
   }
 });
