@@ -199,12 +199,17 @@ Deno.test("audit records the caller's identity without token or claims, and the 
   assert.doesNotMatch(JSON.stringify(entry), /secret-token|claim/);
 });
 
-Deno.test("a failed write is logged and the chain stays at the previous entry", async () => {
-  await using dir = await tempDir();
-  const path = join(dir.path, "audit.jsonl");
+/** A signed file audit whose log is recorded, and the real `writeSync` (tests replace it). */
+function loggedFileAudit(dir: string) {
+  const path = join(dir, "audit.jsonl");
   const { logger, records } = recordingLogger();
   const audit = auditMiddleware({ logPath: path, hmacSecret: SECRET, logger });
-  const writeSync = Deno.FsFile.prototype.writeSync;
+  return { path, records, audit, writeSync: Deno.FsFile.prototype.writeSync };
+}
+
+Deno.test("a failed write is logged and the chain stays at the previous entry", async () => {
+  await using dir = await tempDir();
+  const { path, records, audit, writeSync } = loggedFileAudit(dir.path);
   try {
     await audit(testContext().ctx, () => Promise.resolve(1));
     Deno.FsFile.prototype.writeSync = () => {
@@ -316,10 +321,7 @@ Deno.test("calls of one turn share one write, and each call's entry is in the fi
 
 Deno.test("when a shared write stops after some lines, those are kept and the chain goes on from the last one", async () => {
   await using dir = await tempDir();
-  const path = join(dir.path, "audit.jsonl");
-  const { logger, records } = recordingLogger();
-  const audit = auditMiddleware({ logPath: path, hmacSecret: SECRET, logger });
-  const writeSync = Deno.FsFile.prototype.writeSync;
+  const { path, records, audit, writeSync } = loggedFileAudit(dir.path);
   try {
     await audit(testContext().ctx, () => Promise.resolve(0));
     Deno.FsFile.prototype.writeSync = function (this: Deno.FsFile, bytes: Uint8Array) {
