@@ -2,10 +2,12 @@
  * The chain state and file behind the audit middleware: builds, signs and appends entries one at a
  * time, and keeps the last ones in memory.
  *
- * Once the file is open, an entry is built, signed (HMAC computed synchronously) and written with one
- * synchronous append, so entries are ordered by the event loop itself and a call never waits on another
- * call's audit write. The first entry (which reads the file's tail to resume the chain) and the entry
- * after a failed write go through an asynchronous path; later entries queue behind it.
+ * Once the file is open, an entry is built, signed (HMAC computed synchronously) and chained when it is
+ * appended, so entries are ordered by the event loop itself and a call never waits on another call's
+ * audit write. The lines of one event-loop turn are written together with one synchronous write, by a
+ * microtask the turn's first line queues: it runs before anything that reacts to the appending call's
+ * result. The first entry (which reads the file's tail to resume the chain) and the entry after a failed
+ * write go through an asynchronous path, written before its promise resolves; later entries queue behind it.
  *
  * @module
  */
@@ -77,9 +79,10 @@ export class AuditLog {
   }
 
   /**
-   * Adds an entry with `fields` after every earlier one: written (or its failure logged) before this
-   * returns `undefined`, or by the time the promise it returns resolves (the first entry, and entries
-   * behind one on that path). Never throws or rejects (failures are logged).
+   * Adds an entry with `fields` after every earlier one. When this returns `undefined` the entry is
+   * signed and its line is written (or its failure logged) by a microtask already queued, so before
+   * any reaction to the caller's result; otherwise by the time the returned promise resolves (the first
+   * entry, and entries behind one on that path). Never throws or rejects (failures are logged).
    */
   append(fields: EntryFields): Promise<void> | undefined {
     if (this.#ready && this.#queued === 0 && !this.#checkTail && !this.#closed) {

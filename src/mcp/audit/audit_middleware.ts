@@ -5,9 +5,11 @@
  *
  * Each entry holds `seq` (its position), `prev_hash` (the previous entry's `hmac`; 64 zeros for the
  * first) and `hmac` = HMAC-SHA256(key, canonical JSON of the entry without `hmac`). The entry is
- * canonicalised before it is signed, so what is signed is exactly what is written. Entries are built,
- * signed and appended one at a time; the chain advances only when the line was written. On start
- * the chain continues from the last line of an existing file (the next entry says `resumed: true`).
+ * canonicalised before it is signed, so what is signed is exactly what is written. Entries are built
+ * and signed one at a time as calls end; the lines of one event-loop turn are written together, before
+ * any reaction to those calls' results (so before their answers), and when a write fails the chain goes
+ * back to the last line written. On start the chain continues from the last line of an existing file
+ * (the next entry says `resumed: true`).
  *
  * Place it outermost, so it sees every refusal and the caller identity set by auth middleware.
  *
