@@ -23,14 +23,19 @@
  * Correctness first: each server's first `tools/call` must answer the echoed text, or the run stops.
  * Rounds run the four in turn, forward then backward (a b c d, d c b a, ...), after the same warm-up;
  * figures are medians over rounds, ratios the medians of per-round ratios (drift cancels within a round).
- * Targets shown: b/a >= 0.9 and c/a >= 0.7 in throughput, and ours (b and c) ahead of (d).
+ * Targets shown: b/a >= 0.9 and c/a >= 0.8 in throughput (issue 18), and ours (b and c) ahead of (d).
  *
  * Figures are printed and written to `bench/results/mcp.json`. `--diagnose` adds five more servers, (b)
  * with parts of (c)'s middleware (without audit; audit alone signed to the file, signed in memory,
  * unsigned to the file; API-key auth alone), to show what each part costs. `--cpu-prof DIR` also writes
  * one V8 CPU profile per server (`deno run --cpu-prof`, main thread only), covering warm-up and rounds.
  *
- * Usage: `deno task bench:mcp [--rounds 5] [--seconds 3] [--connections 10] [--diagnose] [--cpu-prof DIR]`
+ * `--only c,audit` runs (a) and the named servers only (main or diagnostic keys), for quicker comparisons.
+ * `--before DIR` adds `c0`: (c) served by the `bench/mcp_server.ts` of another checkout (e.g. an older
+ * commit unpacked with `git archive`), so a change is measured before and after in one run.
+ *
+ * Usage: `deno task bench:mcp [--rounds 5] [--seconds 3] [--connections 10] [--diagnose] [--only KEYS]
+ * [--before DIR] [--cpu-prof DIR]`
  *
  * @module
  */
@@ -73,6 +78,8 @@ function positive(name: string, fallback: number): number {
 interface Variant extends VariantInfo {
   /** `mcp_server.ts` arguments, or undefined for the FastMCP script. */
   args?: string[];
+  /** The `mcp_server.ts` to run instead of this checkout's. */
+  script?: string;
 }
 
 const MAIN: Variant[] = [
@@ -104,12 +111,37 @@ const DIAGNOSTIC: Variant[] = [
   ["audit-mem", "audit only (signed, memory)", "audit-memory"],
   ["audit-unsig", "audit only (unsigned, file)", "audit-unsigned"],
   ["auth", "API-key auth only", "auth"],
+  ["noop1", "one async middleware that only awaits next()", "noop"],
+  ["noop5", "five async middleware that only await next()", "noop,noop,noop,noop,noop"],
 ].map(([key, about, list]) => ({
   key,
   label: key,
   about,
   args: ["--variant", "ours-mw", "--middleware", list],
 }));
+
+/** The servers to run: `--only a,c,...` (keys of the main and diagnostic servers; `a` is always run). */
+function chosen(): Variant[] {
+  const all = Deno.args.includes("--diagnose") ? [...MAIN, ...DIAGNOSTIC] : [...MAIN];
+  const before = flag("before");
+  if (before !== undefined) {
+    all.push({
+      ...MAIN[2],
+      key: "c0",
+      label: "(c) before",
+      about: `(c) served by ${before}`,
+      script: join(before, "bench", "mcp_server.ts"),
+    });
+  }
+  const only = flag("only");
+  if (only === undefined) return all;
+  const keys = new Set(["a", ...only.split(","), ...before === undefined ? [] : ["c0"]]);
+  const known = [...all, ...DIAGNOSTIC];
+  for (const key of keys) {
+    if (!known.some((v) => v.key === key)) throw new Error(`--only: unknown server '${key}'`);
+  }
+  return known.filter((v, i) => keys.has(v.key) && known.indexOf(v) === i);
+}
 
 interface Live {
   key: string;
@@ -129,7 +161,7 @@ async function start(v: Variant, work: string, profileDir: string | undefined): 
     });
   }
   const args = [...v.args, "--audit-log", join(work, `${v.key}.audit.jsonl`)];
-  return await ServerProcess.spawn(SERVER_SCRIPT, args, { label: v.label, denoArgs });
+  return await ServerProcess.spawn(v.script ?? SERVER_SCRIPT, args, { label: v.label, denoArgs });
 }
 
 async function prepare(v: Variant, server: ServerProcess): Promise<Live & { sample: unknown }> {
@@ -175,7 +207,7 @@ async function main(): Promise<void> {
   const began = performance.now();
   await using temp = await makeTempDir("agentry-mcp-bench-");
   const profileDir = flag("cpu-prof");
-  const variants = Deno.args.includes("--diagnose") ? [...MAIN, ...DIAGNOSTIC] : MAIN;
+  const variants = chosen();
   const servers: ServerProcess[] = [];
   try {
     const lives: Live[] = [];

@@ -98,6 +98,7 @@ export const MIDDLEWARE = [
   "auth",
   "rate",
   "timeout",
+  "noop",
 ] as const;
 /** A middleware name `--middleware` accepts. */
 export type MiddlewareName = (typeof MIDDLEWARE)[number];
@@ -107,7 +108,8 @@ export const FULL_MIDDLEWARE = "audit,breaker,auth,rate,timeout";
 /**
  * (b) and (c): our tool server through `toFetchHandler`, with the named middleware: `audit` (signed, to
  * the file), `audit-memory` (signed, in memory only), `audit-unsigned` (to the file, `signed: false`),
- * `breaker`, `auth` (the tool then has `auth: true`), `rate`, `timeout`.
+ * `breaker`, `auth` (the tool then has `auth: true`), `rate`, `timeout`, `noop` (an async middleware that
+ * only awaits `next()`: the cost of a layer as such).
  */
 export function oursHandler(names: string[], auditLog: string | undefined): McpFetchHandler {
   const server = createToolServer({ name: "agentry-bench" });
@@ -123,6 +125,7 @@ export function oursHandler(names: string[], auditLog: string | undefined): McpF
     auth: () => authMiddleware(new ApiKeyAuth({ keys: { [API_KEY]: "bench-client" } })),
     rate: () => rateLimitMiddleware({ ratePerMinute: 1e9, burst: 1e9 }),
     timeout: () => timeoutMiddleware(),
+    noop: () => async (_ctx, next) => await next(),
   };
   for (const name of names) {
     if (!(MIDDLEWARE as readonly string[]).includes(name)) throw new Error(`unknown middleware '${name}'`);

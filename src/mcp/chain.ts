@@ -10,19 +10,26 @@ import type { Middleware, Next } from "./types.ts";
 /** A composed chain: runs every middleware around `inner` for one context. */
 export type Chain = (ctx: RequestContext, inner: Next) => Promise<unknown>;
 
-/** Builds a chain from `middleware`, the first entry running outermost. */
+/**
+ * Builds a chain from `middleware`, the first entry running outermost. A middleware (or `inner`) that
+ * throws instead of returning a promise is seen by the ones around it as a rejected promise.
+ */
 export function composeChain(middleware: readonly Middleware[]): Chain {
   const list = [...middleware];
   if (list.length === 0) return (_ctx, inner) => inner();
   return (ctx, inner) => {
     const step = (index: number): Promise<unknown> => {
-      if (index === list.length) return inner();
-      let called = false;
-      return list[index](ctx, () => {
-        if (called) return Promise.reject(new Error("middleware called next() twice"));
-        called = true;
-        return step(index + 1);
-      });
+      try {
+        if (index === list.length) return inner();
+        let called = false;
+        return list[index](ctx, () => {
+          if (called) return Promise.reject(new Error("middleware called next() twice"));
+          called = true;
+          return step(index + 1);
+        });
+      } catch (error) {
+        return Promise.reject(error);
+      }
     };
     return step(0);
   };

@@ -61,6 +61,24 @@ function requestId(): string {
   return ID_PREFIX + idCounter.toString(16).padStart(6, "0");
 }
 
+function same(value: unknown): unknown {
+  return value;
+}
+
+function rethrow(error: unknown): never {
+  throw error;
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof (value as { then?: unknown } | null)?.then === "function";
+}
+
+/** `value`, after noting a {@linkcode ToolResponse}'s metadata on the context. */
+function responded(ctx: RequestContext, value: unknown): unknown {
+  if (value instanceof ToolResponse) ctx.state.response_metadata = value.metadata;
+  return value;
+}
+
 /** Runs requests through compiled chains; one per server. */
 export class Pipeline {
   #host: PipelineHost;
@@ -135,13 +153,26 @@ export class Pipeline {
     });
   }
 
-  /** Runs `ctx` through its chain to `handler`, with guards and the item's timeout. */
-  async run(ctx: RequestContext, handler: () => unknown): Promise<unknown> {
+  /**
+   * Runs `ctx` through its chain to `handler`, with guards and the item's timeout. Not async, and a
+   * handler that answers at once is not awaited: every turn saved here is one the answer does not wait.
+   */
+  run(ctx: RequestContext, handler: () => unknown): Promise<unknown> {
+    return this.#cancellable(ctx, this.#start(ctx, handler), same, rethrow);
+  }
+
+  /** The chain run for `ctx` (a rejection for a cancelled request or a refused chain). */
+  #start(ctx: RequestContext, handler: () => unknown): Promise<unknown> {
     const definition = ctx.definition;
-    const call = async () => {
-      const value = await handler();
-      if (value instanceof ToolResponse) ctx.state.response_metadata = value.metadata;
-      return value;
+    const call = (): Promise<unknown> => {
+      let value: unknown;
+      try {
+        value = handler();
+      } catch (error) {
+        return Promise.reject(error);
+      }
+      if (isThenable(value)) return Promise.resolve(value).then((settled) => responded(ctx, settled));
+      return Promise.resolve(responded(ctx, value));
     };
     const inner = definition.guards.length === 0 && definition.timeout === undefined &&
         this.#host.defaultTimeout === undefined
@@ -151,9 +182,13 @@ export class Pipeline {
           await runGuards(ctx, definition.guards);
           return await call();
         });
-    const chain = this.#chain(definition);
-    if (ctx.cancelled.aborted) throw new ToolError("CANCELLED", "The request was cancelled.");
-    return await this.#cancellable(ctx, chain(ctx, inner));
+    try {
+      const chain = this.#chain(definition);
+      if (ctx.cancelled.aborted) throw new ToolError("CANCELLED", "The request was cancelled.");
+      return chain(ctx, inner);
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
 
   async #bounded(ctx: RequestContext, step: () => Promise<unknown>): Promise<unknown> {
@@ -162,56 +197,74 @@ export class Pipeline {
   }
 
   /**
-   * `running`, or a CANCELLED failure when the client cancelled and the handler is still running
-   * `cancelGracePeriod` seconds later (its slot in the chain is then released).
+   * `running` settled through `onValue` / `onError` (one promise for both steps), or `onError` of a
+   * CANCELLED failure when the client cancelled and the handler is still running `cancelGracePeriod`
+   * seconds later (its slot in the chain is then released).
    */
-  #cancellable(ctx: RequestContext, running: Promise<unknown>): Promise<unknown> {
+  #cancellable<T>(
+    ctx: RequestContext,
+    running: Promise<unknown>,
+    onValue: (value: unknown) => T,
+    onError: (error: unknown) => T,
+  ): Promise<T> {
     const cancelled = ctx.cancelled;
-    return new Promise((resolve, reject) => {
+    return new Promise<T>((resolve, reject) => {
       let timer: ReturnType<typeof setTimeout> | undefined;
+      let done = false;
+      const finish = (step: (input: unknown) => T, input: unknown) => {
+        if (done) return;
+        done = true;
+        cancelled.removeEventListener("abort", onAbort);
+        clearTimeout(timer);
+        try {
+          resolve(step(input));
+        } catch (error) {
+          reject(error);
+        }
+      };
       const onAbort = () => {
         timer = setTimeout(() => {
           ctx.logger.warning("handler kept running after cancellation", {
             item: ctx.name,
             request_id: ctx.requestId,
           });
-          reject(new ToolError("CANCELLED", "The request was cancelled."));
+          finish(onError, new ToolError("CANCELLED", "The request was cancelled."));
         }, this.#host.cancelGracePeriod * 1000);
       };
-      const settle = () => {
-        cancelled.removeEventListener("abort", onAbort);
-        clearTimeout(timer);
-      };
       cancelled.addEventListener("abort", onAbort, { once: true });
-      running.then((value) => {
-        settle();
-        resolve(value);
-      }, (error) => {
-        settle();
-        reject(error);
-      });
+      running.then((value) => finish(onValue, value), (error) => finish(onError, error));
     });
   }
 
   /** Runs a tool call end to end and answers with a result (errors as `isError` results). */
-  async callTool(definition: ToolDefinition, rawArgs: unknown, info: CallInfo): Promise<CallToolResult> {
-    const checked = definition.input.validate(rawArgs);
-    if (!checked.ok) {
-      return errorResult(
-        new ToolError("VALIDATION_ERROR", `Invalid arguments for tool '${definition.name}'`, {
-          retryable: true,
-          suggestion: "Fix the arguments named in details.field_errors and call again",
-          details: { field_errors: checked.fieldErrors },
-        }),
-      );
-    }
-    const ctx = this.context(definition, "tool", checked.value, info);
+  callTool(definition: ToolDefinition, rawArgs: unknown, info: CallInfo): Promise<CallToolResult> {
+    let ctx: RequestContext;
+    let value: unknown;
     try {
-      const value = await this.run(ctx, () => definition.handler(checked.value as never, ctx));
-      return toToolResult(value, ctx);
+      const checked = definition.input.validate(rawArgs);
+      if (!checked.ok) {
+        return Promise.resolve(errorResult(
+          new ToolError("VALIDATION_ERROR", `Invalid arguments for tool '${definition.name}'`, {
+            retryable: true,
+            suggestion: "Fix the arguments named in details.field_errors and call again",
+            details: { field_errors: checked.fieldErrors },
+          }),
+        ));
+      }
+      ctx = this.context(definition, "tool", checked.value, info);
+      value = checked.value;
     } catch (error) {
-      return errorResult(this.toToolError(error, ctx));
+      return Promise.reject(error);
     }
+    const failed = (error: unknown) => errorResult(this.toToolError(error, ctx));
+    const running = this.#start(ctx, () => definition.handler(value as never, ctx));
+    return this.#cancellable(ctx, running, (result) => {
+      try {
+        return toToolResult(result, ctx);
+      } catch (error) {
+        return failed(error);
+      }
+    }, failed);
   }
 
   /** `error` as a client-safe ToolError; unexpected errors are logged with their text. */

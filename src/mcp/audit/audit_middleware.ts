@@ -5,9 +5,11 @@
  *
  * Each entry holds `seq` (its position), `prev_hash` (the previous entry's `hmac`; 64 zeros for the
  * first) and `hmac` = HMAC-SHA256(key, canonical JSON of the entry without `hmac`). The entry is
- * canonicalised before it is signed, so what is signed is exactly what is written. Entries are built,
- * signed and appended one at a time; the chain advances only when the line was written. On start
- * the chain continues from the last line of an existing file (the next entry says `resumed: true`).
+ * canonicalised before it is signed, so what is signed is exactly what is written. Entries are built
+ * and signed one at a time as calls end; the lines of one event-loop turn are written together, before
+ * any reaction to those calls' results (so before their answers), and when a write fails the chain goes
+ * back to the last line written. On start the chain continues from the last line of an existing file
+ * (the next entry says `resumed: true`).
  *
  * Place it outermost, so it sees every refusal and the caller identity set by auth middleware.
  *
@@ -23,7 +25,7 @@ import type { ClientContext } from "../client_context.ts";
 import { internalError, ToolError } from "../errors.ts";
 import type { RequestContext } from "../request_context.ts";
 import type { Middleware } from "../types.ts";
-import { AuditLog } from "./_audit_log.ts";
+import { AuditLog, type EntryFields } from "./_audit_log.ts";
 import { canonicalJson, type JsonValue } from "./canonical_json.ts";
 
 /** The variable read for the key when `hmacSecret` is not given. */
@@ -164,25 +166,31 @@ export function auditMiddleware(options: AuditMiddlewareOptions = {}): AuditMidd
     });
   }
   const log = new AuditLog({ logPath, secret: signed ? secret : undefined, maxMemoryEntries, logger });
-  const middleware: Middleware = async (ctx, next) => {
+  // Not async: one `then` on the chain's promise, and no extra tick when the entry is written at once.
+  const middleware: Middleware = (ctx, next) => {
     if (log.closed) {
       logger.error("audit: call refused because the audit log is closed", { tool: ctx.name });
-      throw internalError();
+      return Promise.reject(internalError());
     }
     const timestamp = Date.now() / 1000;
     const started = performance.now();
-    const fields = (status: "ok" | "error") => baseFields(ctx, { timestamp, started, status, includeArgs });
-    let result: unknown;
+    let running: Promise<unknown>;
     try {
-      result = await next();
+      running = next();
     } catch (error) {
-      await log.append({ ...fields("error"), ...errorFields(error) });
-      throw error;
+      running = Promise.reject(error);
     }
-    const entry = fields("ok");
-    if (includeResult) entry.result = resultText(result);
-    await log.append(entry);
-    return result;
+    return running.then((result) => {
+      const entry = baseFields(ctx, { timestamp, started, status: "ok", includeArgs });
+      if (includeResult) entry.result = resultText(result);
+      const writing = log.append(entry);
+      return writing === undefined ? result : writing.then(() => result);
+    }, (error) => {
+      const entry = baseFields(ctx, { timestamp, started, status: "error", includeArgs });
+      const writing = log.append(Object.assign(entry, errorFields(error)));
+      if (writing === undefined) throw error;
+      return writing.then(() => Promise.reject(error));
+    });
   };
   return Object.assign(middleware, { entries: () => log.entries(), close: () => log.close() });
 }
@@ -194,9 +202,9 @@ interface Timing {
   includeArgs: boolean;
 }
 
-function baseFields(ctx: RequestContext, timing: Timing): Record<string, unknown> {
+function baseFields(ctx: RequestContext, timing: Timing): EntryFields {
   const duration = (performance.now() - timing.started) / 1000;
-  const fields: Record<string, unknown> = {
+  const fields: EntryFields = {
     timestamp: timing.timestamp,
     tool: ctx.name,
     client_id: ctx.clientId ?? null,
@@ -208,12 +216,12 @@ function baseFields(ctx: RequestContext, timing: Timing): Record<string, unknown
     fields.request_type = ctx.requestType;
     if (ctx.resourceUri !== undefined) fields.uri = ctx.resourceUri;
   }
-  if (timing.includeArgs) fields.args = ctx.arguments;
+  if (timing.includeArgs) fields.args = ctx.arguments as JsonValue;
   if (ctx.client) fields.identity = identityOf(ctx.client);
   return fields;
 }
 
-function errorFields(error: unknown): Record<string, unknown> {
+function errorFields(error: unknown): { error: string; error_code: string } {
   if (error instanceof ToolError) return { error: `${error.code}: ${error.message}`, error_code: error.code };
   return { error: describeError(error), error_code: "INTERNAL_ERROR" };
 }

@@ -199,12 +199,17 @@ Deno.test("audit records the caller's identity without token or claims, and the 
   assert.doesNotMatch(JSON.stringify(entry), /secret-token|claim/);
 });
 
-Deno.test("a failed write is logged and the chain stays at the previous entry", async () => {
-  await using dir = await tempDir();
-  const path = join(dir.path, "audit.jsonl");
+/** A signed file audit whose log is recorded, and the real `writeSync` (tests replace it). */
+function loggedFileAudit(dir: string) {
+  const path = join(dir, "audit.jsonl");
   const { logger, records } = recordingLogger();
   const audit = auditMiddleware({ logPath: path, hmacSecret: SECRET, logger });
-  const writeSync = Deno.FsFile.prototype.writeSync;
+  return { path, records, audit, writeSync: Deno.FsFile.prototype.writeSync };
+}
+
+Deno.test("a failed write is logged and the chain stays at the previous entry", async () => {
+  await using dir = await tempDir();
+  const { path, records, audit, writeSync } = loggedFileAudit(dir.path);
   try {
     await audit(testContext().ctx, () => Promise.resolve(1));
     Deno.FsFile.prototype.writeSync = () => {
@@ -282,4 +287,60 @@ Deno.test("unsigned logs carry seq only, and calls after close are refused", asy
   assert.equal(entry.seq, 0);
   assert.ok(!("hmac" in entry) && !("prev_hash" in entry));
   await assert.rejects(audit(testContext().ctx, () => Promise.resolve(2)), { code: "INTERNAL_ERROR" });
+});
+
+Deno.test("calls of one turn share one write, and each call's entry is in the file before its result is seen", async () => {
+  await using dir = await tempDir();
+  const path = join(dir.path, "audit.jsonl");
+  const audit = auditMiddleware({ logPath: path, hmacSecret: SECRET });
+  const writeSync = Deno.FsFile.prototype.writeSync;
+  let writes = 0;
+  try {
+    await audit(testContext().ctx, () => Promise.resolve("first"));
+    Deno.FsFile.prototype.writeSync = function (this: Deno.FsFile, bytes: Uint8Array) {
+      writes++;
+      return writeSync.call(this, bytes);
+    };
+    const seen = await Promise.all(
+      Array.from(
+        { length: 10 },
+        (_, i) =>
+          audit(testContext({ requestId: `r${i}` }).ctx, () => Promise.resolve(i)).then(() =>
+            Deno.readTextFileSync(path).includes(`"request_id":"r${i}"`)
+          ),
+      ),
+    );
+    assert.deepEqual(seen, Array(10).fill(true));
+    assert.equal(writes, 1);
+  } finally {
+    Deno.FsFile.prototype.writeSync = writeSync;
+    await audit.close();
+  }
+  assert.equal((await verifyAuditLog(path, { keys: [SECRET] })).entries, 11);
+});
+
+Deno.test("when a shared write stops after some lines, those are kept and the chain goes on from the last one", async () => {
+  await using dir = await tempDir();
+  const { path, records, audit, writeSync } = loggedFileAudit(dir.path);
+  try {
+    await audit(testContext().ctx, () => Promise.resolve(0));
+    Deno.FsFile.prototype.writeSync = function (this: Deno.FsFile, bytes: Uint8Array) {
+      Deno.FsFile.prototype.writeSync = () => {
+        throw new Deno.errors.PermissionDenied("disk full");
+      };
+      return writeSync.call(this, bytes.subarray(0, bytes.indexOf(10) + 1));
+    };
+    await Promise.all([1, 2, 3].map((i) => audit(testContext().ctx, () => Promise.resolve(i))));
+    Deno.FsFile.prototype.writeSync = writeSync;
+    await audit(testContext().ctx, () => Promise.resolve(4));
+  } finally {
+    Deno.FsFile.prototype.writeSync = writeSync;
+    await audit.close();
+  }
+  assert.equal(records.filter((record) => /not written/.test(record.message)).length, 2);
+  const entries = (await readLines(path)).map(parse);
+  assert.deepEqual(entries.map((entry) => entry.seq), [0, 1, 2]);
+  assert.equal(entries[2].prev_hash, entries[1].hmac);
+  assert.equal(audit.entries().length, 3);
+  assert.equal((await verifyAuditLog(path, { keys: [SECRET] })).ok, true);
 });

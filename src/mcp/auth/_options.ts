@@ -39,3 +39,9 @@ export function numberOption(value: unknown, fallback: number, name: string, wha
   }
   return value;
 }
+
+/**
+ * A provider's synchronous `authenticate` (same answer, thrown instead of rejected), which the auth
+ * middleware uses when it is there so that a call takes no extra promise turn.
+ */
+export const AUTHENTICATE_NOW: unique symbol = Symbol("agentry.mcp.authenticateNow");

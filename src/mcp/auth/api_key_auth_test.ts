@@ -89,3 +89,19 @@ Deno.test("api key auth refuses malformed configuration", () => {
   assert.throws(() => new ApiKeyAuth({ keys: { k: "a" }, headers: "x" } as never), /unknown option/);
   assert.throws(() => new ApiKeyAuth({ keys: [] as never }), TypeError);
 });
+
+Deno.test("api key auth tells a recently verified key from keys one character off, and keeps answering past its recent keys", async () => {
+  const many = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`sk-key-${i}`, `client-${i}`]));
+  const auth = new ApiKeyAuth({ keys: { ...many, "sk-simple": "bot" } });
+  assert.equal((await auth.authenticate({ "x-api-key": "sk-simple" })).clientId, "bot");
+  await refusal(auth.authenticate({ "x-api-key": "sk-simplf" }), "Invalid API key");
+  await refusal(auth.authenticate({ "x-api-key": "sk-simpl" }), "Invalid API key");
+  await refusal(auth.authenticate({ "x-api-key": "sk-simple!" }), "Invalid API key");
+  for (let round = 0; round < 2; round++) {
+    for (let i = 0; i < 12; i++) {
+      assert.equal((await auth.authenticate({ "x-api-key": `sk-key-${i}` })).clientId, `client-${i}`);
+    }
+  }
+  assert.equal((await auth.authenticate({ "x-api-key": " sk-simple " })).clientId, "bot");
+  assert.equal(await auth.verifyToken("sk-simplf"), false);
+});

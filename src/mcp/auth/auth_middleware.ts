@@ -11,7 +11,8 @@ import { ToolError } from "../errors.ts";
 import type { RequestContext } from "../request_context.ts";
 import type { AuthProvider, Middleware, Next } from "../types.ts";
 import { checkOptionKeys } from "../../_util/option_keys.ts";
-import { authWording } from "./_options.ts";
+import { AUTHENTICATE_NOW, authWording } from "./_options.ts";
+import type { Identity } from "../types.ts";
 
 /** Options for {@linkcode authMiddleware}. */
 export interface AuthMiddlewareOptions {
@@ -101,11 +102,11 @@ export function authMiddleware(provider: AuthProvider, options: AuthMiddlewareOp
     throw new TypeError("authMiddleware: tenantClaim must be a non-empty string");
   }
 
-  async function identify(
+  function clientOf(
+    identity: Identity,
     meta: Readonly<Record<string, string>>,
-    request: IdentifyRequest = {},
-  ): Promise<ClientContext> {
-    const identity = await provider.authenticate(meta);
+    ipAddress: string | undefined,
+  ): ClientContext {
     const clientId = nonEmpty(identity?.clientId);
     if (clientId === undefined) throw new ToolError("AUTHENTICATION_ERROR", "Authentication required");
     const claims: Record<string, unknown> = { ...identity.claims };
@@ -120,23 +121,50 @@ export function authMiddleware(provider: AuthProvider, options: AuthMiddlewareOp
       subject: nonEmpty(claims.sub),
       issuedAt: finite(claims.iat),
       expiresAt: finite(claims.exp),
-      ipAddress: request.ipAddress,
+      ipAddress,
       userAgent: Object.hasOwn(meta, "user-agent") ? meta["user-agent"] : undefined,
     };
     return new ClientContext(init);
   }
 
-  async function middleware(ctx: RequestContext, next: Next): Promise<unknown> {
-    if (ctx.definition.auth !== true) return next();
-    const client = await identify(ctx.meta, { ipAddress: ctx.ipAddress });
+  async function identify(
+    meta: Readonly<Record<string, string>>,
+    request: IdentifyRequest = {},
+  ): Promise<ClientContext> {
+    return clientOf(await provider.authenticate(meta), meta, request.ipAddress);
+  }
+
+  function enter(ctx: RequestContext, client: ClientContext): void {
     ctx.clientId = client.clientId;
     ctx.client = client;
     ctx.state.roles = [...client.roles];
+  }
+
+  async function middleware(ctx: RequestContext, next: Next): Promise<unknown> {
+    if (ctx.definition.auth !== true) return next();
+    const client = await identify(ctx.meta, { ipAddress: ctx.ipAddress });
+    enter(ctx, client);
     await onAuthenticate?.(client, ctx);
     return next();
   }
 
-  const result: AuthMiddleware = Object.freeze(Object.assign(middleware, { provider, identify }));
+  // A provider that answers at once and no hook: the caller is set and the chain goes on in the same
+  // turn, with no promise of this middleware's own (same outcome as `middleware`).
+  const now = (provider as { [AUTHENTICATE_NOW]?: (meta: Readonly<Record<string, string>>) => Identity })[
+    AUTHENTICATE_NOW
+  ];
+  function immediate(ctx: RequestContext, next: Next): Promise<unknown> {
+    if (ctx.definition.auth !== true) return next();
+    try {
+      enter(ctx, clientOf(now!.call(provider, ctx.meta), ctx.meta, ctx.ipAddress));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return next();
+  }
+
+  const chosen = typeof now === "function" && onAuthenticate === undefined ? immediate : middleware;
+  const result: AuthMiddleware = Object.freeze(Object.assign(chosen, { provider, identify }));
   CREATED.add(result);
   return result;
 }

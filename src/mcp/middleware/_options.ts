@@ -46,3 +46,11 @@ export function callerParts(tenantId: string | undefined, clientId: string | und
   parts.push(clientId ?? "global");
   return parts;
 }
+
+/** `composeKey(callerParts(tenantId, clientId))`, built without the lists. */
+export function callerKey(tenantId: string | undefined, clientId: string | undefined): string {
+  const client = clientId ?? "global";
+  const last = `${client.length}:${client}`;
+  if (!tenantId) return last;
+  return `${tenantId.length + 7}:tenant=${tenantId}|${last}`;
+}

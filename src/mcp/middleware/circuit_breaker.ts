@@ -83,9 +83,10 @@ export function circuitBreaker(options: CircuitBreakerOptions = {}): CircuitBrea
     return now - circuit.lastFailure >= recoveryMs ? "half_open" : "open";
   };
 
-  const middleware: Middleware = async (ctx, next) => {
+  // Not async: a closed circuit with no failures takes one `then` on the chain's promise.
+  const middleware: Middleware = (ctx, next) => {
     const key = ctx.requestType === "tool" ? ctx.name : `${ctx.requestType}:${ctx.name}`;
-    if (excluded.has(key)) return await next();
+    if (excluded.has(key)) return next();
     let circuit = circuits.get(key);
     if (!circuit) {
       circuit = { open: false, failures: 0, lastFailure: 0, probing: false, generation: 0 };
@@ -93,35 +94,47 @@ export function circuitBreaker(options: CircuitBreakerOptions = {}): CircuitBrea
     }
     const now = Date.now();
     const state = stateOf(circuit, now);
-    const label = `${ctx.requestType} '${ctx.name}'`;
-    if (state === "open") throw circuitOpenError(label, key, (circuit.lastFailure + recoveryMs - now) / 1000);
+    if (state === "open") {
+      const label = `${ctx.requestType} '${ctx.name}'`;
+      return Promise.reject(circuitOpenError(label, key, (circuit.lastFailure + recoveryMs - now) / 1000));
+    }
     const probe = state === "half_open";
     if (probe) {
-      if (circuit.probing) throw circuitOpenError(label, key, Math.min(recoveryTimeout, 1));
+      if (circuit.probing) {
+        return Promise.reject(
+          circuitOpenError(`${ctx.requestType} '${ctx.name}'`, key, Math.min(recoveryTimeout, 1)),
+        );
+      }
       circuit.probing = true;
     }
-    const generation = circuit.generation;
+    const admitted = circuit;
+    const generation = admitted.generation;
+    let running: Promise<unknown>;
     try {
-      const result = await next();
-      if (circuit.generation === generation) {
-        circuit.open = false;
-        circuit.failures = 0;
+      running = next();
+    } catch (error) {
+      running = Promise.reject(error);
+    }
+    return running.then((result) => {
+      if (probe) admitted.probing = false;
+      if (admitted.generation === generation) {
+        admitted.open = false;
+        admitted.failures = 0;
       }
       return result;
-    } catch (error) {
+    }, (error) => {
+      if (probe) admitted.probing = false;
       const cancelled = ctx.signal.aborted && !(error instanceof ToolError);
-      if (circuit.generation === generation && !cancelled && isFailure(error)) {
-        circuit.failures++;
-        circuit.lastFailure = Date.now();
-        if (probe || circuit.failures >= failureThreshold) {
-          circuit.open = true;
-          circuit.generation++;
+      if (admitted.generation === generation && !cancelled && isFailure(error)) {
+        admitted.failures++;
+        admitted.lastFailure = Date.now();
+        if (probe || admitted.failures >= failureThreshold) {
+          admitted.open = true;
+          admitted.generation++;
         }
       }
       throw error;
-    } finally {
-      if (probe) circuit.probing = false;
-    }
+    });
   };
 
   return Object.assign(withRole(middleware, "circuit_breaker"), {

@@ -8,7 +8,7 @@
 import { ToolError } from "../errors.ts";
 import type { RequestContext } from "../request_context.ts";
 import type { Middleware } from "../types.ts";
-import { callerParts, checkNumber, composeKey, MIDDLEWARE_WORDING } from "./_options.ts";
+import { callerKey, checkNumber, MIDDLEWARE_WORDING } from "./_options.ts";
 import { checkOptionKeys } from "../../_util/option_keys.ts";
 
 /** A parsed declared rate limit: `count` calls per `perSeconds` seconds. */
@@ -74,6 +74,7 @@ export interface TakeResult {
   retryAfterSeconds: number;
 }
 
+const ALLOWED: TakeResult = Object.freeze({ allowed: true, retryAfterSeconds: 0 });
 const IDLE_MS = 5 * 60_000;
 const SWEEP_EVERY_MS = 60_000;
 const SWEEP_ABOVE = 100;
@@ -108,9 +109,14 @@ export class TokenBucketLimiter {
     let tokens = bucket ? this.#refilled(bucket, now) : this.#burst;
     const allowed = tokens >= 1;
     if (allowed) tokens -= 1;
-    this.#buckets.set(key, { tokens, at: now });
-    if (!bucket) this.#maybeSweep(now);
-    return { allowed, retryAfterSeconds: allowed ? 0 : (1 - tokens) / this.#perMs / 1000 };
+    if (bucket) {
+      bucket.tokens = tokens;
+      bucket.at = now;
+    } else {
+      this.#buckets.set(key, { tokens, at: now });
+      this.#maybeSweep(now);
+    }
+    return allowed ? ALLOWED : { allowed, retryAfterSeconds: (1 - tokens) / this.#perMs / 1000 };
   }
 
   #refilled(bucket: { tokens: number; at: number }, now: number): number {
@@ -188,18 +194,23 @@ export function rateLimitMiddleware(options: RateLimitOptions = {}): Middleware 
   }
   const limiter = given ??
     new TokenBucketLimiter({ ratePerMinute: options.ratePerMinute, burst: options.burst });
-  return async (ctx, next) => {
-    const key = keyFunc ? keyFunc(ctx) : defaultKey(ctx, perTool);
-    const { allowed, retryAfterSeconds } = limiter.take(key);
-    if (!allowed) throw rateLimitError("Rate limit exceeded", retryAfterSeconds);
-    return await next();
+  return (ctx, next) => {
+    let taken: TakeResult;
+    try {
+      taken = limiter.take(keyFunc ? keyFunc(ctx) : defaultKey(ctx, perTool));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    if (!taken.allowed) return Promise.reject(rateLimitError("Rate limit exceeded", taken.retryAfterSeconds));
+    return next();
   };
 }
 
 function defaultKey(ctx: RequestContext, perTool: boolean): string {
-  const parts = callerParts(ctx.tenantId, ctx.clientId);
-  if (perTool) parts.push(ctx.requestType === "tool" ? ctx.name : `${ctx.requestType}:${ctx.name}`);
-  return composeKey(parts);
+  const caller = callerKey(ctx.tenantId, ctx.clientId);
+  if (!perTool) return caller;
+  const item = ctx.requestType === "tool" ? ctx.name : `${ctx.requestType}:${ctx.name}`;
+  return `${caller}|${item.length}:${item}`;
 }
 
 /**
@@ -221,9 +232,7 @@ export function declaredRateLimitMiddleware(): Middleware {
       };
       limiters.set(item, entry);
     }
-    const { allowed, retryAfterSeconds } = entry.limiter.take(
-      composeKey(callerParts(ctx.tenantId, ctx.clientId)),
-    );
+    const { allowed, retryAfterSeconds } = entry.limiter.take(callerKey(ctx.tenantId, ctx.clientId));
     if (allowed) return await next();
     const message = `Rate limit exceeded for ${ctx.requestType} '${ctx.name}' (declared limit: ${spec})`;
     throw rateLimitError(message, retryAfterSeconds);

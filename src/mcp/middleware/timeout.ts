@@ -10,6 +10,7 @@ import type { RequestContext } from "../request_context.ts";
 import type { Middleware } from "../types.ts";
 import { checkNumber, MIDDLEWARE_WORDING } from "./_options.ts";
 import { checkOptionKeys } from "../../_util/option_keys.ts";
+import { type Deadline, DeadlineSweep } from "./_deadline_sweep.ts";
 
 /** Options for {@linkcode timeoutMiddleware}. */
 export interface TimeoutOptions {
@@ -33,7 +34,8 @@ function timeoutError(ctx: RequestContext, seconds: number): ToolError {
 
 /**
  * Runs `fn` and answers its result, or throws a retryable `TIMEOUT` {@linkcode ToolError} when it takes
- * longer than `seconds`; then `ctx.signal` is aborted so the work can stop. The timer is always cleared.
+ * longer than `seconds`; then `ctx.signal` is aborted so the work can stop. No timer is left behind once
+ * the work has ended (pending bounds share one timer).
  *
  * @example
  * ```ts
@@ -43,6 +45,16 @@ function timeoutError(ctx: RequestContext, seconds: number): ToolError {
  * ```
  */
 export function withTimeout<T>(
+  fn: () => Promise<T>,
+  options: { seconds: number; ctx: RequestContext },
+): Promise<T> {
+  return bounded(SHARED, fn, options);
+}
+
+const SHARED = new DeadlineSweep();
+
+function bounded<T>(
+  sweep: DeadlineSweep,
   fn: () => Promise<T>,
   options: { seconds: number; ctx: RequestContext },
 ): Promise<T> {
@@ -61,16 +73,20 @@ export function withTimeout<T>(
   }
   if (ms > MAX_DELAY_MS) return running;
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      const error = timeoutError(ctx, seconds);
-      ctx.abort(error);
-      reject(error);
-    }, ms);
+    const deadline: Deadline = {
+      deadline: Date.now() + ms,
+      fire: () => {
+        const error = timeoutError(ctx, seconds);
+        ctx.abort(error);
+        reject(error);
+      },
+    };
+    sweep.add(deadline);
     running.then((value) => {
-      clearTimeout(timer);
+      sweep.remove(deadline);
       resolve(value);
     }, (error) => {
-      clearTimeout(timer);
+      sweep.remove(deadline);
       reject(error);
     });
   });
@@ -91,5 +107,6 @@ export function timeoutMiddleware(options: TimeoutOptions = {}): Middleware {
   checkOptionKeys(options, { owner: "timeoutMiddleware", keys: TIMEOUT_KEYS, ...MIDDLEWARE_WORDING });
   const { defaultTimeout = 30 } = options;
   checkNumber("timeoutMiddleware", { name: "defaultTimeout", value: defaultTimeout });
-  return (ctx, next) => withTimeout(next, { seconds: ctx.definition.timeout ?? defaultTimeout, ctx });
+  const sweep = new DeadlineSweep();
+  return (ctx, next) => bounded(sweep, next, { seconds: ctx.definition.timeout ?? defaultTimeout, ctx });
 }

@@ -98,3 +98,30 @@ Deno.test("bad timeout options are refused", async () => {
   const { ctx } = testContext();
   await assert.rejects(withTimeout(() => Promise.resolve(1), { seconds: -1, ctx }), RangeError);
 });
+
+Deno.test("concurrent calls share one timer, each times out at its own bound, and none is left after", async () => {
+  const clock = fake();
+  try {
+    const mw = timeoutMiddleware({ defaultTimeout: 10 });
+    const settle = (p: Promise<unknown>) => p.then(() => "ok", (e: unknown) => String(e));
+    const long = settle(mw(testContext().ctx, never));
+    const short = settle(mw(testContext({ tool: testTool({ name: "quick", timeout: 2 }) }).ctx, never));
+    const done = Promise.withResolvers<string>();
+    const fast = settle(mw(testContext().ctx, () => done.promise));
+    assert.equal(clock.countTimers(), 1);
+    await clock.tickAsync(1_000);
+    done.resolve("x");
+    assert.equal(await fast, "ok");
+    await clock.tickAsync(999);
+    assert.equal(clock.countTimers(), 1);
+    await clock.tickAsync(1);
+    assert.match(await short, /Tool 'quick' timed out after 2s/);
+    assert.equal(clock.countTimers(), 1);
+    await clock.tickAsync(7_999);
+    await clock.tickAsync(1);
+    assert.match(await long, /timed out after 10s/);
+    assert.equal(clock.countTimers(), 0);
+  } finally {
+    clock.uninstall();
+  }
+});
