@@ -7,6 +7,21 @@
  */
 
 const LIVE = new Set<ServerProcess>();
+
+/**
+ * `--pin` (Linux with `taskset`, two CPUs or more): this process (the load generator) is moved to CPU 0 and
+ * every server runs on CPU 1, so where the scheduler happens to place each server (next to the generator or
+ * not) does not favour one server over another for a whole run.
+ */
+const PIN = Deno.args.includes("--pin");
+let pinned = false;
+
+function pinSelf(): void {
+  if (!PIN || pinned) return;
+  pinned = true;
+  const out = new Deno.Command("taskset", { args: ["-a", "-p", "-c", "0", String(Deno.pid)] }).outputSync();
+  if (!out.success) throw new Error(`--pin: taskset failed: ${new TextDecoder().decode(out.stderr)}`);
+}
 const TEMP_DIRS = new Set<string>();
 let hooksInstalled = false;
 
@@ -47,8 +62,10 @@ export class ServerProcess implements AsyncDisposable {
    */
   static async spawn(script: string, args: string[], options: SpawnOptions): Promise<ServerProcess> {
     installHooks();
-    const child = new Deno.Command(Deno.execPath(), {
-      args: ["run", "--allow-all", "--quiet", ...(options.denoArgs ?? []), script, ...args],
+    pinSelf();
+    const run = ["run", "--allow-all", "--quiet", ...(options.denoArgs ?? []), script, ...args];
+    const child = new Deno.Command(PIN ? "taskset" : Deno.execPath(), {
+      args: PIN ? ["-c", "1", Deno.execPath(), ...run] : run,
       stdin: "piped",
       stdout: "piped",
       stderr: "piped",

@@ -35,7 +35,7 @@
  * commit unpacked with `git archive`), so a change is measured before and after in one run.
  *
  * Usage: `deno task bench:mcp [--rounds 5] [--seconds 3] [--connections 10] [--diagnose] [--only KEYS]
- * [--before DIR] [--cpu-prof DIR]`
+ * [--before DIR] [--cpu-prof DIR] [--pin]` (`--pin`: see `_server_process.ts`)
  *
  * @module
  */
