@@ -1,6 +1,6 @@
 /**
- * HMAC-SHA256 with precomputed keyed states, for the webhook trigger's signatures and the MCP audit
- * chain.
+ * HMAC-SHA256 with precomputed keyed states, for the webhook trigger's signatures. (The MCP audit writer
+ * signs with `src/mcp/audit/_hmac_bytes.ts`, over bytes it has already encoded.)
  *
  * @module
  */

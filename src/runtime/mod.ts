@@ -147,14 +147,14 @@ export { InMemoryStore } from "./memory/in_memory_store.ts";
 export { FileMemoryStore, MEMORY_FILE } from "./memory/file_memory_store.ts";
 export { LexicalIndex, termCounts } from "./memory/lexical_index.ts";
 export { openMemory, type OpenMemoryOptions } from "./memory/open_memory.ts";
+export { AgentRuntime } from "./runtime.ts";
 export {
-  AgentRuntime,
   type AgentRuntimeOptions,
   DEFAULT_DATA_DIR,
   type DeployOptions,
   type ReconfigureChange,
   type RuntimeStatus,
-} from "./runtime.ts";
+} from "./runtime_options.ts";
 export {
   type DesiredState,
   FileProcessStore,

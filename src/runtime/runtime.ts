@@ -35,14 +35,6 @@ import { recoverMission } from "./mission/recover_mission.ts";
 import { warnUndurableState } from "./undurable_state.ts"; // governance without a durable journal
 import type { RuntimeEvents } from "./escalator.ts";
 
-export {
-  type AgentRuntimeOptions,
-  DEFAULT_DATA_DIR,
-  type DeployOptions,
-  type ReconfigureChange,
-  type RuntimeStatus,
-} from "./runtime_options.ts";
-
 /** Holds named processes and their shared resources (journals, store). */
 export class AgentRuntime {
   /** Absolute state directory. */

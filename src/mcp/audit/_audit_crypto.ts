@@ -4,7 +4,6 @@
  * @module
  */
 
-import { HmacSha256 } from "../../_util/hmac_sha256.ts";
 import { canonicalJson } from "./canonical_json.ts";
 
 /** `prev_hash` of the first entry of a chain: 64 zeros. */
@@ -24,11 +23,6 @@ export function hmacKey(secret: string): Promise<CryptoKey> {
     "sign",
     "verify",
   ]);
-}
-
-/** HMAC-SHA256 of `text` under `secret` (its UTF-8 bytes), as hex. */
-export function hmacHex(secret: string, text: string): string {
-  return new HmacSha256(secret).hex(text);
 }
 
 /** Whether `entry.hmac` is the HMAC of the rest of `entry` under `key` (compared in constant time). */

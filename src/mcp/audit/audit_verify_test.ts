@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { GENESIS_HASH, hmacHex } from "./_audit_crypto.ts";
+import { createHmac } from "node:crypto";
+import { GENESIS_HASH } from "./_audit_crypto.ts";
 import { canonicalJson } from "./canonical_json.ts";
 import { readLines, saveLines, SECRET, tempDir, writeLog } from "./_test_audit.ts";
 import { type AuditReport, verifyAuditLog, type VerifyAuditOptions } from "./audit_verify.ts";
@@ -165,7 +166,10 @@ Deno.test("a new chain at the top of a file or after a non-signed line is a chai
   assert.deepEqual([report.ok, report.continuous, report.restarts, report.lastSeq], [true, false, 1, 1]);
   assert.deepEqual(report.warnings.map((w) => [w.kind, w.file, w.line]), [["chain_reset", second, 1]]);
   const entry = { seq: 0, prev_hash: GENESIS_HASH, tool: "echo", status: "ok" };
-  const restart = JSON.stringify({ ...entry, hmac: hmacHex(SECRET, canonicalJson(entry)) });
+  const restart = JSON.stringify({
+    ...entry,
+    hmac: createHmac("sha256", SECRET).update(canonicalJson(entry)).digest("hex"),
+  });
   await saveLines(first, [...await readLines(first), '{"seq":3,"tool":"echo"}', restart]);
   const afterUnsigned = await verifyAuditLog(first, { keys: [SECRET] });
   assert.deepEqual(afterUnsigned.problems.map((p) => [p.kind, p.line]), [["unsigned", 4]]);
