@@ -3,7 +3,8 @@
  * - source files stay under 500 lines;
  * - no `any` in src/;
  * - areas talk through each other's `mod.ts` (no reaching into another area's files);
- * - mcpcast's stage folders (`load/`, `parse/`, `plan/`, `emit/`, `runtime/` and their sub-folders) are
+ * - mcpcast's stage folders (`load/`, `parse/`, `plan/`, `emit/`, `runtime/`, `model/`, `curate/`, `evaluate/`,
+ *   `surface/` and their sub-folders) are
  *   reached from outside only through their `mod.ts`;
  * - only main.ts and src/_util/host_env.ts touch Deno.env; only main.ts touches Deno.args and Deno.exit;
  * - every import-map entry is an npm specifier;
@@ -41,7 +42,7 @@ function isFile(path: string): boolean {
   }
 }
 
-const STAGE_FOLDER = /^src\/mcpcast\/(load|parse|plan|emit|runtime)\//;
+const STAGE_FOLDER = /^src\/mcpcast\/(load|parse|plan|emit|runtime|model|curate|evaluate|surface)\//;
 
 /** The `mod.ts` an import of `target` from `from` must go through, when `target` is in a stage folder
  * (or deeper) that `from` is outside of. A stage may also offer an unpublished `internal.ts` face to the
