@@ -97,3 +97,7 @@ export {
   type WriteProjectOptions,
   type WriteResult,
 } from "./emit/mod.ts";
+
+// Curation with a model (issue 19).
+export { curate, type CurateOptions, type CurationProgress, type CurationResult } from "./curate/mod.ts";
+export { type Completer, modelCompleter, type ModelCompleterOptions } from "./model/mod.ts";
