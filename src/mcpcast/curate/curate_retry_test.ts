@@ -130,3 +130,13 @@ test("an abort between attempts stops before the next model call", async () => {
   );
   assert.equal(script.users.length, 1);
 });
+
+test("a proposal that keeps the rules but would make an invalid plan is fed back with the plan's complaint", async () => {
+  const blank = goodProposal();
+  toolAt(blank).description = "\u0007\u0007";
+  const result = await curate(await petSpec(), { complete: scripted(blank, goodProposal()).complete });
+  assert.deepEqual(result.violations, [[
+    "the plan would be invalid: tools[0].description: tool description must not be blank",
+  ]]);
+  assert.equal(result.attempts, 2);
+});

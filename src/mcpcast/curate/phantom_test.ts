@@ -3,7 +3,7 @@ import { test } from "node:test";
 import { curationContext } from "./context.ts";
 import { phantomViolations, removePhantomSentences } from "./phantom.ts";
 import { type Proposal, readProposal } from "./proposal.ts";
-import { goodProposal, petSpec, toolAt } from "./_test_curate.ts";
+import { addTool, goodProposal, petSpec, toolAt } from "./_test_curate.ts";
 import type { SafetyProfile } from "../types.ts";
 
 function proposalOf(value: Record<string, unknown>): Proposal {
@@ -17,12 +17,7 @@ function withAddPet(description: string, paramDescription?: string): Proposal {
   const proposal = goodProposal();
   toolAt(proposal).description = description;
   if (paramDescription !== undefined) toolAt(proposal).params = { tag: { description: paramDescription } };
-  (proposal.tools as unknown[]).push({
-    name: "add_pet",
-    description: "Add a pet.",
-    risk: "write",
-    operations: ["createPet"],
-  });
+  addTool(proposal, "add_pet", "write", ["createPet"]);
   return proposalOf(proposal);
 }
 
@@ -80,5 +75,5 @@ test("on the last attempt sentences naming phantom tools are removed, an emptied
   assert.deepEqual(phantomViolations(proposal, context), []);
   const emptied = removePhantomSentences(withAddPet("Use add_pet to add."), context);
   assert.equal(emptied.proposal.tools[0].description, "Get a pet");
-  assert.equal(emptied.proposal.tools[1].description, "Add a pet.");
+  assert.equal(emptied.proposal.tools[1].description, "The add_pet tool.");
 });
