@@ -34,6 +34,21 @@ test("curate through a real local model server: a violation fed back over HTTP, 
   assert.match(String(second.messages[1].content), /Your previous proposal broke these rules/);
 });
 
+test("the model's requests go through the given fetch", async () => {
+  await using server = startModelServer({ respond: () => ({ text: JSON.stringify(goodProposal()) }) });
+  const seen: string[] = [];
+  const counting: typeof fetch = (input, init) => {
+    seen.push(input instanceof Request ? input.url : String(input));
+    return fetch(input, init);
+  };
+  await curate(await petSpec(), {
+    model: MODEL,
+    env: envOf({ OPENAI_COMPATIBLE_BASE_URL: server.url }),
+    fetch: counting,
+  });
+  assert.deepEqual(seen, [`${server.url}/chat/completions`]);
+});
+
 test("a model that cannot be used fails curation at once, naming the model", async () => {
   await using server = startModelServer({ respond: () => ({ status: 400 }) });
   await assert.rejects(

@@ -108,4 +108,10 @@ test("the plan's API section follows the options the way buildPlan does", async 
   assert.equal(plan.api.description, "Adopt pets.");
   assert.equal(plan.api.auth, "env-token");
   assert.ok(!String(plan.api.spec_source).includes("pw"), String(plan.api.spec_source));
+  const pending = await curate(await petSpec(), {
+    complete: scripted(goodProposal()).complete,
+    auth: "api-key",
+    approval: "pending",
+  });
+  assert.deepEqual([pending.plan.api.auth, pending.plan.api.approval], ["api-key", "pending"]);
 });
