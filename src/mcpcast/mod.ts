@@ -97,3 +97,21 @@ export {
   type WriteProjectOptions,
   type WriteResult,
 } from "./emit/mod.ts";
+
+// Evaluation: the Agent Readiness Score (issue 19).
+export {
+  type BuildEvalServer,
+  type ConfusedPair,
+  type EvalCall,
+  type EvalFix,
+  type EvalGrade,
+  type EvalProgress,
+  type EvalReport,
+  type EvalTask,
+  type EvalTaskResult,
+  evaluate,
+  type EvaluateOptions,
+  gradeFor,
+  renderEvalMarkdown,
+  writeEval,
+} from "./evaluate/mod.ts";
