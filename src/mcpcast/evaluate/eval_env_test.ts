@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { envOf } from "../_test_parse.ts";
+import { McpcastError } from "../errors.ts";
 import { petPlan } from "./_test_eval.ts";
 import { EVAL_KEY, evalEnvironment } from "./eval_env.ts";
 
@@ -51,4 +52,19 @@ test("passthrough plans send an authorization header; the caller's headers repla
     { authorization: "Bearer live" },
   );
   assert.deepEqual(evalEnvironment(plan, envOf(), { "x-trace": "1" }).headers, { "x-trace": "1" });
+});
+
+test("MCPCAST_EVAL_HEADERS gives the MCP headers unless the caller passes some; a malformed value is refused", async () => {
+  const { plan } = await petPlan({ auth: "api-key" });
+  const env = envOf({ MCPCAST_EVAL_HEADERS: '{"x-api-key": "k-ops-1"}' });
+  assert.deepEqual(evalEnvironment(plan, env).headers, { "x-api-key": "k-ops-1" });
+  assert.deepEqual(evalEnvironment(plan, env, { "x-api-key": "k-2" }).headers, { "x-api-key": "k-2" });
+  for (const bad of ["[1]", '{"a": 1}', "not json"]) {
+    assert.throws(
+      () => evalEnvironment(plan, envOf({ MCPCAST_EVAL_HEADERS: bad })),
+      (error) =>
+        error instanceof McpcastError && !error.message.includes(bad) &&
+        /MCPCAST_EVAL_HEADERS/.test(error.message),
+    );
+  }
 });

@@ -246,3 +246,25 @@ test("maxAgentIterations bounds the model turns of a task", async () => {
   assert.equal(report.results[0].calls.length, 3);
   assert.equal(model.requests.length, 3);
 });
+
+test("a call of a tool the server does not have is recorded as a failed first pick", async () => {
+  const { plan } = await petPlan();
+  await using model = scriptedModel({
+    agent: {
+      "Show me pet 7": [
+        { name: "feed_pet", arguments: { petId: "7" } },
+        { name: "get_pet", arguments: { petId: "7" } },
+      ],
+    },
+  });
+  const report = await evaluate(plan, planServer(plan), {
+    client: model.client,
+    tasks: [TASKS[0]],
+    liveReads: false,
+  });
+  const [first, second] = report.results[0].calls;
+  assert.deepEqual([first.tool, first.ok, typeof first.error_code], ["feed_pet", false, "string"]);
+  assert.equal(second.ok, true);
+  assert.deepEqual(report.confusedPairs, [{ expected: "get_pet", called: "feed_pet", count: 1, of: 1 }]);
+  assert.deepEqual([report.successRate, report.selectionRate, report.score], [1, 0, 0.6]);
+});

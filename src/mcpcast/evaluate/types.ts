@@ -49,7 +49,7 @@ export interface EvaluateOptions {
   operations?: readonly Operation[];
   /** Let requests that only read-class tools make reach the real API. @default true */
   liveReads?: boolean;
-  /** Headers on every MCP request (e.g. `x-api-key`). @default per auth mode (see `eval_env.ts`) */
+  /** Headers on every MCP request (e.g. `x-api-key`). @default `MCPCAST_EVAL_HEADERS`, else per auth mode */
   headers?: Record<string, string>;
   /** Most model turns per task. @default 8 */
   maxAgentIterations?: number;
