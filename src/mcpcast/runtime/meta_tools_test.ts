@@ -1,4 +1,6 @@
 import assert from "node:assert/strict";
+// @ts-types="@modelcontextprotocol/sdk/types"
+import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { createTestClient } from "../../mcp/mod.ts";
 import { petPlan, TOKEN } from "../_test_plans.ts";
 import { envOf, fakeUpstream } from "./_test_runtime.ts";
@@ -141,4 +143,30 @@ Deno.test("search ranks name matches first, bounds its answer and lists all for 
     "create_pet",
   ]);
   assert.deepEqual(searchPlanTools(tools, "zebra quantum", 10), { matches: [], total: 0 });
+});
+
+Deno.test("invoke_tool's gated call asks the calling client's user about the real tool", async () => {
+  const fake = fakeUpstream();
+  const server = buildPlanServer(metaPlan(), {
+    fetch: fake.fetch,
+    env: envOf(),
+    operatorLog: () => undefined,
+  });
+  await using client = await createTestClient(server, { token: TOKEN, capabilities: { elicitation: {} } });
+  const asked: string[] = [];
+  client.client.setRequestHandler(ElicitRequestSchema, (request) => {
+    asked.push(request.params.message);
+    return { action: "accept", content: { approve: asked.length === 1 } };
+  });
+  const gated = { name: "delete_pet", arguments: { petId: "7" } };
+  assert.equal(errorOf(await client.callTool("invoke_tool", gated)), undefined);
+  assert.equal(fake.seen[0].method, "DELETE");
+  assert.equal(errorOf(await client.callTool("invoke_tool", gated))?.code, "APPROVAL_DENIED");
+  assert.equal(fake.seen.length, 1);
+  assert.equal(asked.length, 2);
+  assert.match(asked[0], /delete_pet/);
+  const described = jsonOf(await client.callTool("describe_tool", { name: "delete_pet" })) as {
+    input_schema: { properties: Record<string, unknown> };
+  };
+  assert.ok(Object.hasOwn(described.input_schema.properties, "approval_code"));
 });
