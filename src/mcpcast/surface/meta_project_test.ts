@@ -42,6 +42,7 @@ Deno.test("a meta-mode project checks and passes its generated tests through inv
     const out = join(dir, plan.api.name);
     await writeProject(plan, out, { frameworkImport: ROOT.href });
     assert.match(await Deno.readTextFile(join(out, "mcpcast.plan.yaml")), /\n {2}tool_mode: meta\n/);
+    assert.match(await Deno.readTextFile(join(out, "README.md")), /Served in meta-tool mode/);
     const tests = await Deno.readTextFile(join(out, "tests", "tools_test.ts"));
     assert.match(tests, /client\.callTool\("invoke_tool", \{ name, arguments: args \}, call\)/);
     await denoIn(out, ["check", "--quiet", "main.ts", "src/", "tests/"]);
