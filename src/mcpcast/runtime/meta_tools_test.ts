@@ -5,6 +5,8 @@ import { createTestClient } from "../../mcp/mod.ts";
 import { petPlan, TOKEN } from "../_test_plans.ts";
 import { envOf, fakeUpstream } from "./_test_runtime.ts";
 import { searchPlanTools } from "./meta_tools.ts";
+import { parseSpec } from "../parse/mod.ts";
+import { buildPlan } from "../plan/mod.ts";
 import { buildPlanServer, planInstructions } from "./plan_server.ts";
 
 function jsonOf(result: { content: unknown }): unknown {
@@ -169,4 +171,25 @@ Deno.test("invoke_tool's gated call asks the calling client's user about the rea
     input_schema: { properties: Record<string, unknown> };
   };
   assert.ok(Object.hasOwn(described.input_schema.properties, "approval_code"));
+});
+
+const GITHUB_SPEC = new URL("../../../tests/fixtures/specs/api.github.com.json", import.meta.url);
+
+Deno.test({
+  name: "search finds the closest GitHub tool among 622 for everyday tasks",
+  ignore: !(() => {
+    try {
+      return Deno.statSync(GITHUB_SPEC).isFile;
+    } catch {
+      return false;
+    }
+  })(),
+  fn: async () => {
+    const { tools } = buildPlan(await parseSpec(GITHUB_SPEC.pathname), { profile: "read-only" });
+    const first = (query: string) => searchPlanTools(tools, query, 3).matches[0]?.name;
+    assert.equal(first("list open issues in a repository"), "issues_list_for_repo");
+    assert.equal(first("search code"), "search_code");
+    assert.equal(first("download a workflow run log"), "actions_download_workflow_run_logs");
+    assert.ok(searchPlanTools(tools, "list commits", 5).matches.some((m) => m.name === "repos_list_commits"));
+  },
 });
