@@ -21,6 +21,7 @@
 
 import type { JsonSchema } from "../types.ts";
 import { schemaProblem } from "./json_check.ts";
+import { SCHEMA_LIST_KEYWORDS, SCHEMA_MAP_KEYWORDS, SCHEMA_ONE_KEYWORDS } from "../_schema_keywords.ts";
 
 /** Longest nested description kept. */
 export const NESTED_DESCRIPTION_MAX: number = 600;
@@ -38,20 +39,6 @@ const DROPPED = new Set([
   "example",
 ]);
 const JSON_TYPES = new Set(["string", "number", "integer", "boolean", "array", "object", "null"]);
-const SCHEMA_MAPS = new Set(["properties", "patternProperties", "dependentSchemas"]);
-const SCHEMA_LISTS = new Set(["allOf", "anyOf", "oneOf", "prefixItems"]);
-const SUBSCHEMAS = new Set([
-  "items",
-  "additionalProperties",
-  "not",
-  "if",
-  "then",
-  "else",
-  "contains",
-  "propertyNames",
-  "unevaluatedProperties",
-  "unevaluatedItems",
-]);
 const NUMBERS = new Set(["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"]);
 const COUNTS = new Set([
   "minLength",
@@ -114,14 +101,14 @@ function cleanKey(key: string, value: unknown, depth: number): unknown {
       ? `${value.slice(0, NESTED_DESCRIPTION_MAX)}…`
       : value;
   }
-  if (SCHEMA_MAPS.has(key)) return cleanMap(value, depth);
-  if (SCHEMA_LISTS.has(key)) {
+  if (SCHEMA_MAP_KEYWORDS.has(key)) return cleanMap(value, depth);
+  if (SCHEMA_LIST_KEYWORDS.has(key)) {
     if (!Array.isArray(value)) return undefined;
     const members = value.filter(isRecord).map((member) => cleanAt(member, depth + 1));
     return members.length === 0 ? undefined : members;
   }
   if (key === "items" && Array.isArray(value)) return undefined; // handled as prefixItems
-  if (SUBSCHEMAS.has(key)) {
+  if (SCHEMA_ONE_KEYWORDS.has(key)) {
     return isRecord(value) ? cleanAt(value, depth + 1) : typeof value === "boolean" ? value : undefined;
   }
   if (key === "enum") {

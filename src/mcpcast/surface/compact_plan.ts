@@ -17,28 +17,15 @@
 import { McpcastError } from "../errors.ts";
 import { type McpcastPlan, type ParamPlan, type ToolPlan, validatePlan } from "../plan/mod.ts";
 import type { JsonSchema } from "../types.ts";
+import { SCHEMA_LIST_KEYWORDS, SCHEMA_MAP_KEYWORDS, SCHEMA_ONE_KEYWORDS } from "../_schema_keywords.ts";
 import { leadSentences, PARAM_DESCRIPTION_MAX, restatesName, TOOL_DESCRIPTION_MAX } from "./compact_text.ts";
 
 /** Keywords removed at every depth of a parameter schema. */
 const NOISE = new Set(["title", "example", "examples", "$comment", "externalDocs", "xml"]);
-/** Keywords whose value maps names to schemas. */
-const SCHEMA_MAPS = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]);
-/** Keywords whose value is one schema. */
-const SCHEMA_ONE = new Set([
-  "items",
-  "additionalProperties",
-  "not",
-  "if",
-  "then",
-  "else",
-  "contains",
-  "propertyNames",
-  "unevaluatedProperties",
-  "unevaluatedItems",
-  "additionalItems",
-]);
-/** Keywords whose value is a list of schemas. */
-const SCHEMA_LISTS = new Set(["anyOf", "oneOf", "allOf", "prefixItems"]);
+/** Keywords whose value maps names to schemas (older drafts' definitions included: plan schemas are raw). */
+const SCHEMA_MAPS = new Set([...SCHEMA_MAP_KEYWORDS, "$defs", "definitions"]);
+/** Keywords whose value is one schema (draft 4's `additionalItems` included). */
+const SCHEMA_ONE = new Set([...SCHEMA_ONE_KEYWORDS, "additionalItems"]);
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -70,7 +57,7 @@ function compactSchema(schema: unknown, depth: number, name: string): unknown {
       setKey(out, key, map);
     } else if (SCHEMA_ONE.has(key)) {
       setKey(out, key, compactSchema(value, key === "items" ? depth : depth + 1, name));
-    } else if (SCHEMA_LISTS.has(key) && Array.isArray(value)) {
+    } else if (SCHEMA_LIST_KEYWORDS.has(key) && Array.isArray(value)) {
       setKey(out, key, value.map((member) => compactSchema(member, depth, name)));
     } else setKey(out, key, value);
   }
