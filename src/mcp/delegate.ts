@@ -11,25 +11,31 @@ import type { RequestContext } from "./request_context.ts";
 import { callTool } from "./requests.ts";
 import type { ToolServer } from "./tool_server.ts";
 
+/** What {@linkcode callToolAs} calls, and for which request. */
+export interface DelegatedCall {
+  /** The tool's name on the target server. */
+  name: string;
+  /** Its arguments (validated by the target server). */
+  arguments: unknown;
+  /** The request the call is made on behalf of. */
+  ctx: RequestContext;
+}
+
 /**
- * Calls tool `name` of `server` with `args` on behalf of the request `ctx`: the same headers,
- * session (so elicitation reaches the same client), caller address and cancellation, through
- * `server`'s whole pipeline (lookup, argument validation, middleware such as auth, approval and
- * audit, guards, the handler, error mapping). Always resolves with a result; failures are `isError`
- * results with the usual envelope (`TOOL_NOT_FOUND` for an unknown name).
+ * Calls tool `call.name` of `server` with `call.arguments` on behalf of the request `call.ctx`: the
+ * same headers, session (so elicitation reaches the same client), caller address and cancellation,
+ * through `server`'s whole pipeline (lookup, argument validation, middleware such as auth, approval
+ * and audit, guards, the handler, error mapping). Always resolves with a result; failures are
+ * `isError` results with the usual envelope (`TOOL_NOT_FOUND` for an unknown name).
  *
  * @example
  * ```ts ignore
- * inner.tool("invoke", { input }, ({ name, args }, ctx) => callToolAs(tools, name, args, ctx));
+ * inner.tool("invoke", { input }, ({ name, args }, ctx) => callToolAs(tools, { name, arguments: args, ctx }));
  * ```
  */
-export function callToolAs(
-  server: ToolServer,
-  name: string,
-  args: unknown,
-  ctx: RequestContext,
-): Promise<CallToolResult> {
-  return callTool(server, name, args, {
+export function callToolAs(server: ToolServer, call: DelegatedCall): Promise<CallToolResult> {
+  const { ctx } = call;
+  return callTool(server, call.name, call.arguments, {
     meta: ctx.meta,
     session: ctx.session,
     signal: ctx.signal,

@@ -16,7 +16,7 @@ Deno.test("callToolAs runs another server's tool through its pipeline with the c
   outer.tool(
     "call",
     { input: z.object({ name: z.string(), args: z.record(z.string(), z.unknown()) }) },
-    ({ name, args }, ctx) => callToolAs(inner, name, args, ctx),
+    ({ name, args }, ctx) => callToolAs(inner, { name, arguments: args, ctx }),
   );
   await using client = await createTestClient(outer, { headers: { "x-caller": "ann" } });
   const ok = await client.callTool("call", { name: "double", args: { n: 21 } });

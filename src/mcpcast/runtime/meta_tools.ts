@@ -231,7 +231,7 @@ export function registerMetaTools(
     openWorldHint: true,
   }, (args, ctx) => {
     const tool = find(String(args.name));
-    return callToolAs(tools, tool.name, args.arguments ?? {}, ctx);
+    return callToolAs(tools, { name: tool.name, arguments: args.arguments ?? {}, ctx });
   });
   return server;
 }
