@@ -6,7 +6,7 @@
  * @module
  */
 
-import { createTestClient } from "../../mcp/mod.ts";
+import { createTestClient, Logger } from "../../mcp/mod.ts";
 import type { ToolSpec } from "../../models/mod.ts";
 import { McpcastError } from "../errors.ts";
 import { estimateTokens } from "../model/mod.ts";
@@ -51,7 +51,9 @@ export async function evaluate(
     liveReads: resolved.liveReads,
     operations: resolved.operations,
   });
-  const server = await buildServer({ fetch: upstream.fetch, env, approver: () => true });
+  // The auto-approver's "approval requested / granted" lines would only crowd a progress display.
+  const logger = new Logger("agentry.mcpcast.eval", { level: "warning" });
+  const server = await buildServer({ fetch: upstream.fetch, env, approver: () => true, logger });
   const mcp = await createTestClient(server, { headers });
   try {
     const listed = await mcp.listTools();

@@ -4,6 +4,7 @@ import { localServer } from "../_test_parse.ts";
 import { McpcastError } from "../errors.ts";
 import type { McpcastPlan } from "../plan/mod.ts";
 import { buildPlanServer } from "../runtime/mod.ts";
+import type { Logger } from "../../mcp/mod.ts";
 import { isTaskRequest, petPlan, scriptedModel, tasksReply } from "./_test_eval.ts";
 import { AGENT_INSTRUCTIONS } from "./run_task.ts";
 import { evaluate } from "./evaluate.ts";
@@ -34,7 +35,12 @@ test("a full run: the model writes tasks, the agent calls through MCP, the repor
     },
   });
   const events: string[] = [];
-  const report = await evaluate(plan, planServer(plan), {
+  let logger: Logger | undefined;
+  const build = (options: Parameters<typeof buildPlanServer>[1]) => {
+    logger = options?.logger;
+    return buildPlanServer(plan, options);
+  };
+  const report = await evaluate(plan, build, {
     model: model.model,
     env: model.env,
     tasks: 4,
@@ -54,6 +60,9 @@ test("a full run: the model writes tasks, the agent calls through MCP, the repor
   assert.deepEqual(report.notCovered, ["list_my_pets"]);
   assert.deepEqual([report.mockedRequests, report.liveRequests, report.unmatched], [4, 0, []]);
   assert.equal(report.toolCount, 5);
+  // The auto-approver's info lines stay out of the caller's display; warnings still show.
+  assert.equal(logger?.enabled("info"), false);
+  assert.equal(logger?.enabled("warning"), true);
   assert.ok(report.toolListTokens > 100);
   assert.match(report.fixes.map((fix) => fix.text).join("\n"), /`delete_pet` vs `get_pet`/);
   assert.deepEqual(events.slice(0, 3), ["task-start 1/4", "task-end 1/4", "task-start 2/4"]);

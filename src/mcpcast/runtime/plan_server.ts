@@ -27,6 +27,7 @@ import {
   authMiddleware,
   createToolServer,
   elicitationApprover,
+  type Logger,
   PendingApprover,
   type ToolServer,
 } from "../../mcp/mod.ts";
@@ -57,6 +58,8 @@ export interface PlanServerOptions {
    * @default every plan tool, with {@linkcode registerPlanTool}
    */
   tools?: (server: ToolServer, upstream: Upstream) => void;
+  /** The servers' logger (approval requests, refusals). @default a logger named `agentry.mcp` */
+  logger?: Logger;
 }
 
 /** Version the generated servers report. */
@@ -203,11 +206,17 @@ export function buildPlanServer(plan: McpcastPlan, options: PlanServerOptions = 
     version: PLAN_SERVER_VERSION,
     instructions: planInstructions(plan, config),
     requireTenant: apiKey,
+    logger: options.logger,
   });
   const meta = plan.api.tool_mode === "meta";
   // Meta mode: the plan tools on an unlisted server, with the same auth and gate.
   const toolServer = meta
-    ? createToolServer({ name: plan.api.name, version: PLAN_SERVER_VERSION, requireTenant: apiKey })
+    ? createToolServer({
+      name: plan.api.name,
+      version: PLAN_SERVER_VERSION,
+      requireTenant: apiKey,
+      logger: options.logger,
+    })
     : server;
   if (apiKey) {
     const auth = authMiddleware(new ApiKeyAuth({ keys: readClientKeys(env) }));
