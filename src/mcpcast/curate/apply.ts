@@ -2,7 +2,8 @@
  * A checked proposal turned into a plan: tools the profile forbids left out (their operations dropped
  * with the profile's reason), parameters merged over each tool's operations with the model's changes,
  * examples kept only when they fit, tags, approval per profile, operations never mentioned dropped as
- * "not selected by curation", the unmappable ones last; the whole plan validated.
+ * "not selected by curation", those left out before the model (unmappable, or outside the profile) last;
+ * the whole plan validated.
  *
  * @module
  */
@@ -121,14 +122,14 @@ export function applyProposal(
     });
   }
   for (const drop of proposal.dropped ?? []) {
-    if (!context.catalogue.has(drop.operation_id)) continue; // unmappable: its own reason comes last
+    if (!context.catalogue.has(drop.operation_id)) continue; // left out before the model: its own reason comes last
     mentioned.add(drop.operation_id);
     dropped.push({ operation_id: drop.operation_id, reason: drop.reason.trim() });
   }
   for (const id of context.catalogue.keys()) {
     if (!mentioned.has(id)) dropped.push({ operation_id: id, reason: NOT_SELECTED });
   }
-  dropped.push(...context.unmappable);
+  dropped.push(...context.leftOut);
   const result = validatePlan({
     version: 1,
     api: { ...context.api, ...schemesOf(tools, context.spec) },

@@ -16,6 +16,8 @@ import {
   formatIssueList,
   mapOperation,
   planBaseUrl,
+  profileAllows,
+  profileExclusionReason,
   refuseUnrelayable,
   type RouteContext,
   toolNameFor,
@@ -50,8 +52,12 @@ export interface CurationContext {
   description: string;
   /** Mappable operations by id, in spec order. */
   catalogue: Map<string, CatalogueEntry>;
-  /** Operations that cannot become tools, with why (appended to `dropped` at the end). */
-  unmappable: DroppedOp[];
+  /**
+   * Operations left out before the model speaks, with why (appended to `dropped` at the end): those that
+   * cannot become tools, and those whose class the profile does not generate (the prompt stays small:
+   * a read-only curation of a large API does not send its writes).
+   */
+  leftOut: DroppedOp[];
   /** The derived tool name of every spec operation (mappable or not) to its operation id. */
   derivedNames: Map<string, string>;
   /** Every exposed parameter name of the catalogue (never taken for a tool name in descriptions). */
@@ -102,6 +108,7 @@ export function curationContext(
   };
   const catalogue = new Map<string, CatalogueEntry>();
   const unmappable: DroppedOp[] = [];
+  const excluded: DroppedOp[] = [];
   const derivedNames = new Map<string, string>();
   const paramNames = new Set<string>();
   const taken = new Set<string>();
@@ -114,14 +121,21 @@ export function curationContext(
       unmappable.push({ operation_id: op.operationId, reason: mapped.reason });
       continue;
     }
+    const risk = classify(op).risk;
+    if (!profileAllows(options.profile, risk)) {
+      excluded.push({ operation_id: op.operationId, reason: profileExclusionReason(options.profile, risk) });
+      continue;
+    }
     const params = new Map(exposedParams(op, routing).map((param) => [param.name, param]));
     for (const name of params.keys()) paramNames.add(name);
-    catalogue.set(op.operationId, { op, route: mapped.route, risk: classify(op).risk, params });
+    catalogue.set(op.operationId, { op, route: mapped.route, risk, params });
   }
   if (catalogue.size === 0) {
+    const first = unmappable[0] ?? excluded[0];
     throw new McpcastError(
-      `nothing to curate: none of the spec's ${spec.operations.length} operation(s) can become a tool` +
-        (unmappable.length > 0 ? ` (first: ${unmappable[0].operation_id}: ${unmappable[0].reason})` : ""),
+      `nothing to curate: none of the spec's ${spec.operations.length} operation(s) can become a tool ` +
+        `under profile '${options.profile}'` +
+        (first ? ` (first: ${first.operation_id}: ${first.reason})` : ""),
     );
   }
   const description = (options.description?.trim() || spec.info.description?.trim() || spec.info.summary)
@@ -133,7 +147,7 @@ export function curationContext(
     maxTools: options.maxTools,
     description,
     catalogue,
-    unmappable,
+    leftOut: [...excluded, ...unmappable],
     derivedNames,
     paramNames,
   };

@@ -18,6 +18,7 @@ test("curate through a real local model server: a violation fed back over HTTP, 
     model: MODEL,
     env: envOf({ OPENAI_COMPATIBLE_BASE_URL: server.url }),
     maxTools: 5,
+    profile: "full",
   });
   assert.equal(validatePlan(result.plan).ok, true);
   assert.equal(result.attempts, 2);

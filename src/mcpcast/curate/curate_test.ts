@@ -32,7 +32,7 @@ test("curate turns a proposal into a valid plan: merged routes in dispatch order
 
 test("operations never mentioned are dropped as not selected; unmappable ones come last with their reason", async () => {
   const { complete } = scripted(goodProposal());
-  const { plan } = await curate(await petSpec(), { complete });
+  const { plan } = await curate(await petSpec(), { complete, profile: "full" });
   assert.deepEqual(plan.dropped, [
     { operation_id: "getHealth", reason: "health check" },
     { operation_id: "oldListPets", reason: "deprecated" },
@@ -42,30 +42,65 @@ test("operations never mentioned are dropped as not selected; unmappable ones co
   ]);
 });
 
-test("the profile removes tools it forbids (operations dropped with its reason) and gates the ones it keeps", async () => {
+test("operations the profile excludes are left out of the prompt and dropped with its reason", async () => {
+  const script = scripted(goodProposal());
+  const readOnly = await curate(await petSpec(), { complete: script.complete });
+  assert.deepEqual(readOnly.plan.tools.map((tool) => tool.name), ["find_pets"]);
+  assert.doesNotMatch(script.users[0], /createPet|deletePet|oldListPets/);
+  assert.deepEqual(readOnly.plan.dropped, [
+    { operation_id: "getHealth", reason: "health check" },
+    { operation_id: "createPet", reason: "write operation excluded by profile 'read-only'" },
+    { operation_id: "deletePet", reason: "destructive operation excluded by profile 'read-only'" },
+    { operation_id: "oldListPets", reason: "write operation excluded by profile 'read-only'" },
+    { operation_id: "uploadPhoto", reason: "unsupported by mcpcast: request body of type image/png" },
+  ]);
+  const writes = goodProposal();
+  (writes.tools as unknown[]).push({
+    name: "add_pet",
+    description: "Add a pet.",
+    risk: "write",
+    operations: ["createPet"],
+  });
+  await assert.rejects(
+    curate(await petSpec(), { complete: scripted(writes).complete, maxAttempts: 1 }),
+    /tool 'add_pet' lists operation 'createPet', which this conversion leaves out \(write operation excluded by profile 'read-only'\)/,
+  );
+});
+
+test("the profile removes a tool whose raised risk it does not generate, and gates the ones it keeps", async () => {
   const proposal = goodProposal();
   (proposal.tools as unknown[]).push(
     { name: "add_pet", description: "Add a pet.", risk: "write", operations: ["createPet"] },
     { name: "remove_pet", description: "Remove a pet.", risk: "destructive", operations: ["deletePet"] },
   );
-  const readOnly = await curate(await petSpec(), { complete: scripted(proposal).complete });
-  assert.deepEqual(readOnly.plan.tools.map((tool) => tool.name), ["find_pets"]);
-  assert.deepEqual(readOnly.plan.dropped.slice(0, 2), [
-    { operation_id: "createPet", reason: "write operation excluded by profile 'read-only'" },
-    { operation_id: "deletePet", reason: "destructive operation excluded by profile 'read-only'" },
-  ]);
-  assert.deepEqual(Object.keys(readOnly.renamed), ["find_pets"]);
-  const standard = await curate(await petSpec(), {
-    complete: scripted(proposal).complete,
-    profile: "standard",
-  });
-  assert.deepEqual(standard.plan.tools.map((tool) => [tool.name, tool.requires_approval]), [
+  const full = await curate(await petSpec(), { complete: scripted(proposal).complete, profile: "full" });
+  assert.deepEqual(full.plan.tools.map((tool) => [tool.name, tool.requires_approval]), [
     ["find_pets", false],
     ["add_pet", true],
+    ["remove_pet", true],
   ]);
+  const raised = goodProposal();
+  toolAt(raised).risk = "destructive";
+  (raised.tools as unknown[]).push({
+    name: "add_pet",
+    description: "Add a pet.",
+    risk: "write",
+    operations: ["createPet"],
+  });
+  const standard = await curate(await petSpec(), {
+    complete: scripted(raised).complete,
+    profile: "standard",
+  });
   assert.equal(standard.plan.profile, "standard");
-  const full = await curate(await petSpec(), { complete: scripted(proposal).complete, profile: "full" });
-  assert.equal(full.plan.tools.find((tool) => tool.name === "remove_pet")?.requires_approval, true);
+  assert.deepEqual(standard.plan.tools.map((tool) => [tool.name, tool.requires_approval]), [[
+    "add_pet",
+    true,
+  ]]);
+  assert.deepEqual(standard.plan.dropped.slice(0, 2), [
+    { operation_id: "getPet", reason: "destructive operation excluded by profile 'standard'" },
+    { operation_id: "listPets", reason: "destructive operation excluded by profile 'standard'" },
+  ]);
+  assert.deepEqual(Object.keys(standard.renamed), ["add_pet"]);
 });
 
 test("a raised risk is accepted and gated; a lowered one is refused", async () => {

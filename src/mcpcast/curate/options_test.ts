@@ -84,7 +84,7 @@ test("a spec with nothing mappable is refused, naming the first reason", async (
   const script = scripted(goodProposal());
   await assert.rejects(
     curate(spec, { complete: script.complete }),
-    /nothing to curate: none of the spec's 1 operation\(s\) can become a tool \(first: uploadPhoto: unsupported/,
+    /nothing to curate: none of the spec's 1 operation\(s\) can become a tool under profile 'read-only' \(first: uploadPhoto: unsupported/,
   );
   assert.equal(script.users.length, 0);
 });

@@ -40,8 +40,8 @@ function whyMissing(
   if (owner !== undefined && exposed.has(owner.name)) {
     return `it is the name of operation ${named(operation)}, which tool ${named(owner.name)} serves`;
   }
-  if (context.unmappable.some((drop) => drop.operation_id === operation)) {
-    return `it is the name of operation ${named(operation)}, which mcpcast cannot serve`;
+  if (context.leftOut.some((drop) => drop.operation_id === operation)) {
+    return `it is the name of operation ${named(operation)}, which the server will not have`;
   }
   return `it is the name of operation ${named(operation)}, which is not a tool`;
 }

@@ -46,7 +46,7 @@ test("naming the derived tool name of an operation that is not a tool is a viola
   const merged = phantomViolations(withAddPet("Find pets; this replaces list_pets."), context);
   assert.ok(merged[0].includes("operation 'listPets', which tool 'find_pets' serves"), merged[0]);
   const unmappable = phantomViolations(withAddPet("Find pets. Photos need upload_photo."), context);
-  assert.ok(unmappable[0].includes("'uploadPhoto', which mcpcast cannot serve"), unmappable[0]);
+  assert.ok(unmappable[0].includes("'uploadPhoto', which the server will not have"), unmappable[0]);
 });
 
 test("parameter names and unrelated snake_case words are not phantom tools; parameter descriptions are checked", async () => {

@@ -25,14 +25,17 @@ test("the user prompt gives the API, the budget, the profile's classes and one c
   spec.operations[0].description = "d".repeat(1_000);
   spec.operations[0].params[0].description = "p".repeat(300);
   const context = curationContext(spec, {
-    profile: "standard",
+    profile: "full",
     maxTools: 4,
     description: "Adopt pets. ".repeat(60),
   });
   const lines = userPrompt(context).split("\n");
   assert.equal(lines[0], `API: test — ${"Adopt pets. ".repeat(60).trim().slice(0, 500)}`);
   assert.equal(lines[1], "Operations: 6. Tool budget: at most 4 tools.");
-  assert.match(lines[2], /profile 'standard' is applied: only tools of risk read, write are generated/);
+  assert.match(
+    lines[2],
+    /profile 'full' is applied: only tools of risk read, write, destructive, financial are generated/,
+  );
   const catalogue = lines.slice(4).map((line) => JSON.parse(line));
   assert.deepEqual(catalogue.map((entry) => entry.operation_id), [
     "listPets",
@@ -60,4 +63,10 @@ test("the user prompt gives the API, the budget, the profile's classes and one c
     type: "string",
     description: "",
   }]);
+});
+
+test("the catalogue holds only operations the profile generates", async () => {
+  const context = curationContext(await petSpec(), { profile: "standard", maxTools: 4 });
+  const ids = userPrompt(context).split("\n").slice(4).map((line) => JSON.parse(line).operation_id);
+  assert.deepEqual(ids, ["listPets", "createPet", "getPet", "getHealth", "oldListPets"]);
 });

@@ -56,11 +56,11 @@ function operationViolations(
     seen.add(id);
     const entry = context.catalogue.get(id);
     if (entry === undefined) {
-      const unmappable = context.unmappable.find((drop) => drop.operation_id === id);
+      const unmappable = context.leftOut.find((drop) => drop.operation_id === id);
       out.push(
         unmappable === undefined
           ? `tool ${named(tool.name)} lists operation ${named(id)}, which is not in the catalogue`
-          : `tool ${named(tool.name)} lists operation ${named(id)}, which mcpcast cannot serve ` +
+          : `tool ${named(tool.name)} lists operation ${named(id)}, which this conversion leaves out ` +
             `(${unmappable.reason}); leave it out`,
       );
       continue;
@@ -153,7 +153,7 @@ function droppedViolations(
   const seen = new Set<string>();
   for (const drop of proposal.dropped ?? []) {
     const id = drop.operation_id;
-    const unmappable = context.unmappable.some((op) => op.operation_id === id);
+    const unmappable = context.leftOut.some((op) => op.operation_id === id);
     if (!context.catalogue.has(id) && !unmappable) {
       out.push(`dropped operation ${named(id)} is not in the catalogue`);
     }

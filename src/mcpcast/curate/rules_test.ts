@@ -79,7 +79,7 @@ test("unknown, unmappable, repeated and shared operations are violations", async
   await assertOne(unknown, ["lists operation 'getOwner', which is not in the catalogue"]);
   const unmappable = goodProposal();
   toolAt(unmappable).operations = ["getPet", "listPets", "uploadPhoto"];
-  await assertOne(unmappable, ["'uploadPhoto', which mcpcast cannot serve", "image/png"]);
+  await assertOne(unmappable, ["'uploadPhoto', which this conversion leaves out", "image/png"]);
   const twice = goodProposal();
   toolAt(twice).operations = ["getPet", "listPets", "getPet"];
   await assertOne(twice, ["tool 'find_pets' lists operation 'getPet' twice"]);
@@ -92,7 +92,11 @@ test("keeping a deprecated operation is a violation", async () => {
   const proposal = goodProposal();
   proposal.dropped = [{ operation_id: "getHealth", reason: "health check" }];
   addTool(proposal, "old_pets", "write", ["oldListPets"]);
-  await assertOne(proposal, ["tool 'old_pets' keeps deprecated operation 'oldListPets'; drop it"]);
+  await assertOne(
+    proposal,
+    ["tool 'old_pets' keeps deprecated operation 'oldListPets'; drop it"],
+    await contextOf("full"),
+  );
 });
 
 test("a risk may be raised but never lowered below the classifier's highest of the tool's operations", async () => {
@@ -105,7 +109,7 @@ test("a risk may be raised but never lowered below the classifier's highest of t
   await assertOne(lowered, [
     "tool 'remove_pet' has risk 'write', below 'destructive' of its operation 'deletePet'",
     "never lowered",
-  ], await contextOf("standard"));
+  ], await contextOf("full"));
 });
 
 test("adjusting a parameter the tool's operations lack is a violation", async () => {
@@ -162,10 +166,12 @@ test("dropped operations must be known, not kept and dropped once, with a reason
 });
 
 test("a proposal the profile would leave empty is a violation while the catalogue has operations it keeps", async () => {
+  const raised = goodProposal();
+  toolAt(raised).risk = "write";
+  await assertOne(raised, ["no proposed tool is of a risk profile 'read-only' generates"]);
   const writes = {
     tools: [{ name: "add_pet", description: "Add a pet.", risk: "write", operations: ["createPet"] }],
   };
-  await assertOne(writes, ["no proposed tool is of a risk profile 'read-only' generates"]);
   assert.deepEqual(await violationsOf(writes, await contextOf("standard")), []);
   assert.deepEqual(await violationsOf({ tools: [] }, await contextOf("standard")).then((v) => v.length), 1);
 });
