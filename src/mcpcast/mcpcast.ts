@@ -6,10 +6,13 @@
  */
 
 import { buildPlan, type BuildPlanOptions, type McpcastPlan } from "./plan/mod.ts";
-import { parseSpec, type ParseSpecOptions } from "./parse/mod.ts";
+import { type OperationSelection, parseSpec, type ParseSpecOptions, selectOperations } from "./parse/mod.ts";
 
-/** Options for {@linkcode mcpcast}: how to read the spec and how to plan. */
-export interface McpcastOptions extends BuildPlanOptions, Omit<ParseSpecOptions, "baseUrl"> {}
+/** Options for {@linkcode mcpcast}: how to read the spec, which operations to take, and how to plan. */
+export interface McpcastOptions extends BuildPlanOptions, Omit<ParseSpecOptions, "baseUrl"> {
+  /** Only these operations (by tag or path prefix). @default every operation */
+  select?: OperationSelection;
+}
 
 /**
  * The plan for `source` (a path, an http(s) URL, inline JSON or YAML text, or a parsed object).
@@ -26,7 +29,7 @@ export async function mcpcast(
   source: string | Record<string, unknown>,
   options: McpcastOptions = {},
 ): Promise<McpcastPlan> {
-  const { fetch, env, signal, externalRefs, ...plan } = options;
+  const { fetch, env, signal, externalRefs, select, ...plan } = options;
   const spec = await parseSpec(source, { baseUrl: plan.baseUrl, fetch, env, signal, externalRefs });
-  return buildPlan(spec, plan);
+  return buildPlan(select ? selectOperations(spec, select) : spec, plan);
 }

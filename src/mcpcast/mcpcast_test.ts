@@ -24,3 +24,13 @@ Deno.test("mcpcast refuses a missing source and bad options with McpcastError", 
   await assert.rejects(mcpcast("no/such/spec.yaml"), McpcastError);
   await assert.rejects(mcpcast(PETSTORE, { maxTools: 0 }), /max_tools/);
 });
+
+Deno.test("mcpcast plans only the selected operations", async () => {
+  const plan = await mcpcast(PETSTORE, { profile: "full", select: { tags: ["store"] } });
+  const operations = plan.tools.flatMap((tool) => tool.routes.map((route) => route.path));
+  assert.ok(
+    operations.length > 0 && operations.every((path) => path.startsWith("/store")),
+    operations.join(),
+  );
+  assert.ok(plan.dropped.every((drop) => !drop.operation_id.toLowerCase().includes("pet")));
+});

@@ -27,7 +27,14 @@ export { McpcastError } from "./errors.ts";
 // The stages one by one, for callers that inspect or adjust between them (the CLI's preview and
 // wizard, the benchmarks): parse a spec, classify an operation, build a plan (with the auth mode it
 // takes when none is chosen).
-export { type ExternalRefsOptions, parseSpec, type ParseSpecOptions, specDocument } from "./parse/mod.ts";
+export {
+  type ExternalRefsOptions,
+  type OperationSelection,
+  parseSpec,
+  type ParseSpecOptions,
+  selectOperations,
+  specDocument,
+} from "./parse/mod.ts";
 export {
   buildPlan,
   type BuildPlanOptions,

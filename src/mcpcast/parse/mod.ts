@@ -6,4 +6,5 @@
  */
 
 export { parseSpec, type ParseSpecOptions, specDocument } from "./parse_spec.ts";
+export { type OperationSelection, selectOperations } from "./select_operations.ts";
 export type { ExternalRefsOptions } from "./external_refs.ts";
