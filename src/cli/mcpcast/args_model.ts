@@ -13,6 +13,8 @@ import { UsageError } from "../exit.ts";
 export const CURATED_MAX_TOOLS = 25;
 /** Evaluation tasks unless `--eval-tasks` says otherwise. */
 export const DEFAULT_EVAL_TASKS = 20;
+/** Most evaluation tasks (`evaluate`'s own bound). */
+export const MAX_EVAL_TASKS = 500;
 
 /** How tool descriptions are served: as planned, or cut to what a model needs (`compactPlan`). */
 export type DescriptionMode = "compact" | "full";
@@ -62,8 +64,8 @@ export function checkModel(value: string | undefined): string | undefined {
 
 function checkEvalTasks(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
-  if (!/^\d{1,6}$/.test(value) || Number(value) < 1) {
-    throw new UsageError("--eval-tasks must be an integer of at least 1");
+  if (!/^\d{1,6}$/.test(value) || Number(value) < 1 || Number(value) > MAX_EVAL_TASKS) {
+    throw new UsageError(`--eval-tasks must be an integer from 1 to ${MAX_EVAL_TASKS}`);
   }
   return Number(value);
 }

@@ -189,7 +189,7 @@ Deno.test("mcpcast --help needs nothing else and describes every flag with its d
   for (
     const text of [
       /--max-tools N +at most N tools \(default 25 with --model, else unlimited/,
-      /--eval-tasks N +tasks the model writes for --eval \(default 20; implies --eval\)/,
+      /--eval-tasks N +tasks the model writes for --eval, 1 to 500 \(default 20; implies --eval\)/,
       /\(default full\)/,
       /\(default direct\)/,
       /130 interrupted/,
@@ -298,7 +298,8 @@ Deno.test("mcpcast refuses unknown flags, bad values and combinations with a one
     ],
     [["s.yaml", "--eval"], /--eval needs --model PROVIDER:MODEL/],
     [["s.yaml", "--eval-tasks", "3"], /--eval-tasks needs --model/],
-    [["s.yaml", "--model", "openai:m", "--eval-tasks", "0"], /--eval-tasks must be an integer of at least 1/],
+    [["s.yaml", "--model", "openai:m", "--eval-tasks", "0"], /--eval-tasks must be an integer from 1 to 500/],
+    [["s.yaml", "--model", "openai:m", "--eval-tasks", "501"], /--eval-tasks must be/],
     [["s.yaml", "--model", "openai:m", "--eval-tasks", "x"], /--eval-tasks must be/],
     [
       ["s.yaml", "--model", "openai:m", "--eval", "--plan-only"],

@@ -61,7 +61,7 @@ Options:
                           write eval/report.md, eval/report.json and eval/tasks.yaml: the Agent
                           Readiness Score (grade A to F); reads may reach the API, everything else
                           is answered by mocks
-  --eval-tasks N          tasks the model writes for --eval (default 20; implies --eval)
+  --eval-tasks N          tasks the model writes for --eval, 1 to 500 (default 20; implies --eval)
   --descriptions MODE     full (as planned) or compact (first sentences, short parameter
                           descriptions, schema noise removed: a smaller tools/list) (default full)
   --tool-mode MODE        direct (every tool listed) or meta (the server lists search_tools,

@@ -82,18 +82,24 @@ export function droppedLines(dropped: readonly DroppedOp[], indent = "  "): stri
     });
 }
 
-/** The review table (tool, risk, gated, route, description), then what is not exposed. */
-export function reviewLines(plan: McpcastPlan): string[] {
+/**
+ * The review table (tool, risk, gated, route, description), then what is not exposed. With `notes`
+ * (a curated plan: "merged 3 ops", "renamed from get_pet_by_id") a Note column comes before the
+ * description.
+ */
+export function reviewLines(plan: McpcastPlan, notes?: Readonly<Record<string, string>>): string[] {
   const rows = plan.tools.map((tool) => [
     tool.name,
     tool.risk,
     tool.requires_approval ? "yes" : "",
     routeOf(tool),
+    ...(notes === undefined ? [] : [notes[tool.name] ?? ""]),
     clip(tool.description, REVIEW_DESCRIPTION),
   ]);
+  const header = ["Tool", "Risk", "Gated", "Route", ...(notes === undefined ? [] : ["Note"]), "Description"];
   const lines = plan.tools.length === 0
     ? ["No tools: nothing in this spec fits the profile."]
-    : table(["Tool", "Risk", "Gated", "Route", "Description"], rows);
+    : table(header, rows);
   if (plan.dropped.length > 0) {
     lines.push("", `Not exposed (${count(plan.dropped.length)}):`, ...droppedLines(plan.dropped));
   }
