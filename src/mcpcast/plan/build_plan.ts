@@ -71,7 +71,7 @@ function relayable(slot: CredentialSlot): boolean {
 }
 
 /** Refuses `passthrough` when the credential is anything but the Authorization header. */
-function refuseUnrelayable(auth: AuthMode, slot: CredentialSlot): void {
+export function refuseUnrelayable(auth: AuthMode, slot: CredentialSlot): void {
   if (auth !== "passthrough" || relayable(slot)) return;
   throw new McpcastError(
     `the spec authenticates with a credential in ${describeSlot(slot)}, which --auth passthrough cannot ` +
@@ -81,7 +81,7 @@ function refuseUnrelayable(auth: AuthMode, slot: CredentialSlot): void {
 }
 
 /** Whether any operation of `spec` declares a security requirement naming at least one scheme. */
-function declaresSecurity(spec: ParsedSpec): boolean {
+export function declaresSecurity(spec: ParsedSpec): boolean {
   return spec.operations.some((op) =>
     op.securityScheme !== undefined || op.security?.some((requirement) => requirement.length > 0)
   );
@@ -105,7 +105,7 @@ export function defaultAuth(spec: ParsedSpec): AuthMode {
 }
 
 /** `{security_schemes}` for every scheme some route names, or nothing when none does. */
-function schemesOf(
+export function schemesOf(
   tools: readonly ToolPlan[],
   spec: ParsedSpec,
 ): { security_schemes?: Record<string, SchemePlan> } {
