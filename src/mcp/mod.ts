@@ -70,6 +70,7 @@ export type {
 export { RequestContext, type RequestContextInit, type RequestType } from "./request_context.ts";
 export { ClientContext, type ClientContextInit } from "./client_context.ts";
 export { type MiddlewareRole, withRole } from "./chain.ts";
+export { callToolAs } from "./delegate.ts";
 
 // Errors and results handlers return or throw; the failure classification a custom breaker may reuse.
 export {

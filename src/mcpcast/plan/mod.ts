@@ -15,8 +15,10 @@ export type {
   RouteParamLocation,
   RoutePlan,
   SchemePlan,
+  ToolMode,
   ToolPlan,
 } from "./types.ts";
+export { META_TOOL_NAMES } from "./tool_mode.ts";
 export { type Classification, type ClassifiedOperation, classify, riskFloor } from "./classify.ts";
 export { API_NAME_PATTERN, groupFor, TOOL_NAME_PATTERN } from "./names.ts";
 export { isPlanDocument, loadPlan, PLAN_HEADER, savePlan } from "./yaml.ts";

@@ -202,8 +202,10 @@ const ApiPlanShape = z.strictObject({
   credential_name: z.string().default("Authorization"),
   security_schemes: z.record(z.string().min(1, "security scheme id must not be empty"), SchemePlanShape)
     .nullish(),
-}).superRefine((api, ctx) => report(ctx, apiIssues(withoutNulls(api, ["security_schemes"]))))
-  .transform((api) => withoutNulls(api, ["security_schemes"]));
+  // `direct` is the default and is left out of the validated form (so a saved plan reads back equal).
+  tool_mode: z.enum(["direct", "meta"]).nullish().transform((mode) => mode === "direct" ? undefined : mode),
+}).superRefine((api, ctx) => report(ctx, apiIssues(withoutNulls(api, ["security_schemes", "tool_mode"]))))
+  .transform((api) => withoutNulls(api, ["security_schemes", "tool_mode"]));
 
 /** The API section, with its own invariants (approval mode, credential slot). */
 export const ApiPlanSchema: z.ZodType<ApiPlan> = ApiPlanShape;

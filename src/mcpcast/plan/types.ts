@@ -139,7 +139,19 @@ export interface ApiPlan {
   credential_name: string;
   /** The security schemes routes name in `security`, by the spec's scheme id (absent: none). */
   security_schemes?: Record<string, SchemePlan>;
+  /**
+   * How the tools are served (see {@linkcode ToolMode}); absent means `direct`, and the validated
+   * form leaves `direct` out.
+   */
+  tool_mode?: ToolMode;
 }
+
+/**
+ * How a generated server presents its tools: `direct` lists every plan tool; `meta` lists three
+ * tools (`search_tools`, `describe_tool`, `invoke_tool`) and reaches every plan tool through
+ * `invoke_tool`, for tool lists too large for a model's context.
+ */
+export type ToolMode = "direct" | "meta";
 
 /** A whole plan. */
 export interface McpcastPlan {

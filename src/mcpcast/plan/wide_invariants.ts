@@ -12,6 +12,7 @@ import type { ApiPlan, McpcastPlan } from "./types.ts";
 import { needsApproval, profileAllows } from "./safety_profile.ts";
 import { RISK_SEVERITY } from "../types.ts";
 import { firstTokenBreak } from "../_url_token.ts";
+import { META_TOOL_NAMES } from "./tool_mode.ts";
 
 /**
  * Issues of the API section: `pending` approval needs `api-key` auth; the credential slot is a
@@ -76,7 +77,7 @@ export function isAuthorizationHeader(
 /**
  * Issues of the whole plan: unique tool names, each operation in at most one tool and never both
  * kept and dropped, dropped at most once, every tool at or above its routes' risk floors, allowed
- * by the profile, and gated when the profile says so.
+ * by the profile, and gated when the profile says so; in meta-tool mode no tool takes a meta tool's name.
  */
 export function planIssues(plan: McpcastPlan): PlanIssue[] {
   const issues: PlanIssue[] = [];
@@ -90,6 +91,13 @@ export function planIssues(plan: McpcastPlan): PlanIssue[] {
         message: `duplicate tool name '${tool.name}' (see tools[${first}])`,
       });
     } else names.set(tool.name, i);
+    if (plan.api.tool_mode === "meta" && (META_TOOL_NAMES as readonly string[]).includes(tool.name)) {
+      issues.push({
+        path: ["tools", i, "name"],
+        message: `tool name '${tool.name}' is taken by the meta-tool mode's own tools ` +
+          `(${META_TOOL_NAMES.join(", ")}): rename the tool, or use api.tool_mode 'direct'`,
+      });
+    }
     tool.routes.forEach((route, r) => {
       const owner = kept.get(route.operation_id);
       if (owner !== undefined && owner !== tool.name) {

@@ -115,6 +115,7 @@ function compactApi(api: ApiPlan): Record<string, unknown> {
   if (api.security_schemes !== undefined && !isEmptyObject(api.security_schemes)) {
     out.security_schemes = api.security_schemes;
   }
+  if (api.tool_mode !== undefined && api.tool_mode !== "direct") out.tool_mode = api.tool_mode;
   return out;
 }
 

@@ -33,10 +33,11 @@ import {
 import { hostEnv } from "../../_util/host_env.ts";
 import { isLoopbackHost } from "../../_util/net.ts";
 import { McpcastError } from "../errors.ts";
-import { effectiveApproval, type McpcastPlan, type ToolPlan } from "../plan/mod.ts";
+import { effectiveApproval, type McpcastPlan, META_TOOL_NAMES, type ToolPlan } from "../plan/mod.ts";
 import type { EnvLookup } from "../types.ts";
 import { readClientKeys } from "./client_keys.ts";
 import { readRuntimeConfig, type RuntimeConfig } from "./config.ts";
+import { registerMetaTools } from "./meta_tools.ts";
 import { OperatorApprover, readStandingApprovals } from "./operator_approval.ts";
 import { planToolOptions, type PlanToolSettings } from "./tool_options.ts";
 import { Upstream, type UpstreamFetch } from "./upstream.ts";
@@ -97,6 +98,13 @@ export function planInstructions(plan: McpcastPlan, config: Pick<RuntimeConfig, 
       (gated.length > INSTRUCTIONS_GATED_MAX ? ` and ${gated.length - INSTRUCTIONS_GATED_MAX} more` : "");
     parts.push(
       `Calls to ${shown} wait for a human's approval before they run: confirm the user's intent first.`,
+    );
+  }
+  if (api.tool_mode === "meta") {
+    const [search, describe, invoke] = META_TOOL_NAMES;
+    parts.push(
+      `The API's ${plan.tools.length} tools are not listed: find one with ${search}, read its input ` +
+        `schema with ${describe}, then call it with ${invoke}.`,
     );
   }
   return parts.join(" ");
@@ -171,7 +179,9 @@ function toApprover(approver: Approver | ApproverFunction): Approver {
  * The server `plan` describes, ready to serve: named after the API, with its instructions, auth per
  * mode (api-key: keys from `MCPCAST_CLIENT_KEYS`, every tool needs a caller with a tenant), the
  * approval gate (elicitation, or the tenant-scoped pending queue, unless `approver` overrides),
- * then the tools.
+ * then the tools. With `api.tool_mode: meta` the server lists `search_tools`, `describe_tool` and
+ * `invoke_tool` instead (and the approval queue's tools): the plan tools live on an unlisted server
+ * with the same auth and approval gate, reached only through `invoke_tool` (see `meta_tools.ts`).
  *
  * @throws {McpcastError} for an invalid `MCPCAST_*` variable or missing client keys (named, never
  * echoed).
@@ -194,10 +204,19 @@ export function buildPlanServer(plan: McpcastPlan, options: PlanServerOptions = 
     instructions: planInstructions(plan, config),
     requireTenant: apiKey,
   });
-  if (apiKey) server.use(authMiddleware(new ApiKeyAuth({ keys: readClientKeys(env) })));
+  const meta = plan.api.tool_mode === "meta";
+  // Meta mode: the plan tools on an unlisted server, with the same auth and gate.
+  const toolServer = meta
+    ? createToolServer({ name: plan.api.name, version: PLAN_SERVER_VERSION, requireTenant: apiKey })
+    : server;
+  if (apiKey) {
+    const auth = authMiddleware(new ApiKeyAuth({ keys: readClientKeys(env) }));
+    server.use(auth);
+    if (meta) toolServer.use(auth);
+  }
   const approval = approvalSetup(plan, config, { ...options, env });
   if (approval !== undefined) {
-    server.use(approvalGate(approval.approver, { timeout: config.approvalTimeoutSeconds }));
+    toolServer.use(approvalGate(approval.approver, { timeout: config.approvalTimeoutSeconds }));
     approval.queue?.register(server);
   }
   const approvalCode = approval?.approver.issuesCodes ?? false;
@@ -211,8 +230,13 @@ export function buildPlanServer(plan: McpcastPlan, options: PlanServerOptions = 
     allowInsecureHttp: config.allowInsecureHttp,
     baseUrl: config.baseUrl,
   });
-  if (options.tools) options.tools(server, upstream);
-  else for (const tool of plan.tools) registerPlanTool(server, tool, upstream, { approvalCode });
+  if (options.tools) options.tools(toolServer, upstream);
+  else for (const tool of plan.tools) registerPlanTool(toolServer, tool, upstream, { approvalCode });
+  if (meta) {
+    toolServer.assertReady();
+    registerMetaTools(server, plan, toolServer, { approvalCode });
+    server.onStartup(() => toolServer.startup()).onShutdown(() => toolServer.shutdown());
+  }
   return server;
 }
 
