@@ -8,3 +8,5 @@
 export { exampleMismatch, makeExample } from "./examples.ts";
 export { withinBounds } from "./example_bounds.ts";
 export { toolExampleProblem } from "./example_check.ts";
+// Evaluation (issue 19): mock answers synthesised from success response schemas.
+export { exampleValue } from "./examples.ts";
