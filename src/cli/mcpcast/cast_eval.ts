@@ -9,7 +9,8 @@
 
 import { isAbsolute, resolve } from "node:path";
 import type { NeededPermission } from "../../_util/permission_hint.ts";
-import { evaluate, McpcastError, type McpcastPlan, type Operation, writeEval } from "../../mcpcast/mod.ts";
+import { McpcastError, type McpcastPlan, type Operation } from "../../mcpcast/mod.ts";
+import { evaluate, writeEval } from "../../mcpcast/evaluate/mod.ts";
 import { buildPlanServer } from "../../mcpcast/runtime/mod.ts";
 import type { CliContext } from "../cli_context.ts";
 import { CliFailure } from "../exit.ts";

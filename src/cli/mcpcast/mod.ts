@@ -15,7 +15,8 @@
  */
 
 import { basename, dirname, join, relative, resolve } from "node:path";
-import { McpcastError, type McpcastPlan, specDocument, surfaceReport } from "../../mcpcast/mod.ts";
+import { McpcastError, type McpcastPlan, type Operation, specDocument } from "../../mcpcast/mod.ts";
+import { surfaceReport } from "../../mcpcast/surface/mod.ts";
 import type { CliContext } from "../cli_context.ts";
 import { MCPCAST_HELP, type McpcastArgs, parseMcpcastArgs } from "./args.ts";
 import { planFromSpec, type SpecPlan } from "./cast_spec.ts";
@@ -44,7 +45,7 @@ interface Cast extends CastTarget {
   /** Curation's answer and the derived names, when `--model` curated. */
   curated?: Pick<SpecPlan, "curation" | "derivedNames">;
   /** The spec's operations, for the evaluation's mocks. */
-  operations?: SpecPlan["spec"]["operations"];
+  operations?: readonly Operation[];
 }
 
 /** Runs `agentry mcpcast` with the arguments after `mcpcast`. */
