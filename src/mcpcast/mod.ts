@@ -97,3 +97,15 @@ export {
   type WriteProjectOptions,
   type WriteResult,
 } from "./emit/mod.ts";
+
+// The tool surface: report, compact descriptions, meta-tool mode (issue 19).
+export {
+  compactPlan,
+  META_TOOL_NAMES,
+  renderSurfaceReport,
+  type SurfaceReport,
+  surfaceReport,
+  type SurfaceVerdict,
+  type ToolMode,
+  type ToolSize,
+} from "./surface/mod.ts";
