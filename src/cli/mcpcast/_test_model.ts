@@ -68,7 +68,9 @@ export function scriptedCastModel(script: CastScript): ScriptedCastModel {
     model: "openai-compatible:x",
     requests: server.requests,
     curationPrompts: () =>
-      server.requests.filter((r) => r.tools.length === 0).map(userPrompt).filter((p) => !/^Write \d+ tasks/.test(p)),
+      server.requests.filter((r) => r.tools.length === 0).map(userPrompt).filter((p) =>
+        !/^Write \d+ tasks/.test(p)
+      ),
     [Symbol.asyncDispose]: () => server.close(),
   };
 }

@@ -47,6 +47,8 @@ Deno.test("mcpcast --model curates, writes the curated project, evaluates it and
     out,
     "--base-url",
     upstream.url,
+    "--auth",
+    "none",
     "--model",
     model.model,
     "--eval-tasks",
@@ -57,7 +59,10 @@ Deno.test("mcpcast --model curates, writes the curated project, evaluates it and
 
   const plan = loadPlan(await Deno.readTextFile(join(out, "mcpcast.plan.yaml")));
   assert.deepEqual(plan.tools.map((tool) => tool.name), ["find_pets", "get_order", "get_inventory"]);
-  assert.deepEqual(plan.tools[0].routes.map((route) => route.operation_id), ["getPetById", "findPetsByStatus"]);
+  assert.deepEqual(plan.tools[0].routes.map((route) => route.operation_id), [
+    "getPetById",
+    "findPetsByStatus",
+  ]);
   assert.ok(plan.dropped.some((op) => op.operation_id === "addPet"));
   assert.equal(model.curationPrompts().length, 2, "one retry after the violation");
   assert.match(model.curationPrompts()[1], /getUnicorns/, "the feedback names the violation");
@@ -73,7 +78,7 @@ Deno.test("mcpcast --model curates, writes the curated project, evaluates it and
     `curating with ${model.model}: attempt 1/3`,
     shown[1],
     `curating with ${model.model}: attempt 2/3`,
-    "curated: 3 tools, 17 not exposed (2 attempts)",
+    "curated: 3 tools, 16 not exposed (2 attempts)",
   ]);
   assert.match(shown[1], /^attempt 1\/3: 1 violation; asking again \(.*getUnicorns.*\)$/);
   assert.deepEqual(shown.slice(4), [
@@ -82,9 +87,16 @@ Deno.test("mcpcast --model curates, writes the curated project, evaluates it and
     "eval task 2/2 ✓ t2 get_order (called get_inventory → get_order)",
   ]);
   assert.ok(result.stderr.includes("  curated by the model in 2 attempts"), result.text);
-  assert.ok(result.stderr.some((line) => /^ {2}Tool surface: \d+ tools?, tools\/list ~\d+ tokens/.test(line)));
+  assert.ok(
+    result.stderr.some((line) => /^ {2}Tool surface: \d+ tools?, tools\/list ~\d+ tokens/.test(line)),
+  );
   assert.ok(result.stderr.includes("Agent Readiness: B (2/2 tasks succeeded)"), result.text);
-  assert.ok(result.stderr.some((line) => line === `  report: ${out}/eval/tasks.yaml, ${out}/eval/report.json, ${out}/eval/report.md`), result.text);
+  assert.ok(
+    result.stderr.some((line) =>
+      line === `  report: ${out}/eval/tasks.yaml, ${out}/eval/report.json, ${out}/eval/report.md`
+    ),
+    result.text,
+  );
 
   assert.equal(result.stdout.length, 1);
   const json = JSON.parse(result.stdout[0]);
@@ -95,7 +107,10 @@ Deno.test("mcpcast --model curates, writes the curated project, evaluates it and
   assert.equal(typeof json.surface.tokens, "number");
   assert.equal(json.eval.grade, "B");
   assert.equal(json.eval.score, 0.8);
-  assert.deepEqual(json.eval.files, ["tasks.yaml", "report.json", "report.md"].map((f) => join(out, "eval", f)));
+  assert.deepEqual(
+    json.eval.files,
+    ["tasks.yaml", "report.json", "report.md"].map((f) => join(out, "eval", f)),
+  );
 });
 
 Deno.test("mcpcast --model with a missing key says which variable, before reading the spec, and writes nothing", async () => {
@@ -169,7 +184,10 @@ Deno.test("mcpcast --review shows the curated plan with merged and renamed tools
   const header = result.stderr.find((line) => line.startsWith("Tool "))!;
   assert.match(header, /^Tool\s+Risk\s+Gated\s+Route\s+Note\s+Description$/);
   assert.match(result.text, /find_pets\s+read\s+GET \/pet\/\{petId\} \+1\s+merged 2 ops\s+Find pets/);
-  assert.match(result.text, /get_order\s+read\s+GET \/store\/order\/\{orderId\}\s+renamed from get_order_by_id/);
+  assert.match(
+    result.text,
+    /get_order\s+read\s+GET \/store\/order\/\{orderId\}\s+renamed from get_order_by_id/,
+  );
   assert.match(result.text, /get_inventory\s+read\s+GET \/store\/inventory\s+Count pets/);
   assert.equal(result.stderr.at(-1), "agentry: aborted: nothing written");
   assert.deepEqual(await listDir(out), []);
