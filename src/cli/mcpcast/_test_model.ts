@@ -26,6 +26,8 @@ export interface CastScript {
   agent?: Record<string, ScriptedCall[]>;
   /** Answers curation only after this promise settles (to interrupt a run mid-curation). */
   hold?: Promise<unknown>;
+  /** Answers the task prompt only after this promise settles (to interrupt a run mid-evaluation). */
+  holdTasks?: Promise<unknown>;
 }
 
 /** The user prompt of a recorded model request. */
@@ -56,7 +58,10 @@ export function scriptedCastModel(script: CastScript): ScriptedCastModel {
         const done = request.messages.filter((message) => message.role === "tool").length;
         return done < calls.length ? { toolCalls: [calls[done]] } : { text: "Done." };
       }
-      if (/^Write \d+ tasks/.test(prompt)) return { text: JSON.stringify({ tasks: script.tasks ?? [] }) };
+      if (/^Write \d+ tasks/.test(prompt)) {
+        if (script.holdTasks !== undefined) await script.holdTasks;
+        return { text: JSON.stringify({ tasks: script.tasks ?? [] }) };
+      }
       if (script.hold !== undefined) await script.hold;
       const replies = script.curation ?? ["{}"];
       const reply = replies[Math.min(attempt++, replies.length - 1)];

@@ -7,7 +7,7 @@
  * @module
  */
 
-import { isAbsolute, resolve } from "node:path";
+import { resolve } from "node:path";
 import type { NeededPermission } from "../../_util/permission_hint.ts";
 import { McpcastError, type McpcastPlan, type Operation } from "../../mcpcast/mod.ts";
 import { evaluate, writeEval } from "../../mcpcast/evaluate/mod.ts";
@@ -45,7 +45,7 @@ export async function planOperations(
   const source = plan.api.spec_source;
   if (source === null || source === "" || source === "<inline>") return undefined;
   const url = /^https?:\/\//i.test(source);
-  const path = url || isAbsolute(source) ? source : [resolve(source), resolve(planDir, source)].find(exists);
+  const path = url ? source : [resolve(source), resolve(planDir, source)].find(exists);
   if (path === undefined) {
     throw new CliFailure(
       `--eval: the plan's spec_source ${source} is not found (its response schemas shape the mocks); ` +
