@@ -109,3 +109,7 @@ export {
   type ToolMode,
   type ToolSize,
 } from "./surface/mod.ts";
+
+// Curation with a model (issue 19).
+export { curate, type CurateOptions, type CurationProgress, type CurationResult } from "./curate/mod.ts";
+export { type Completer, modelCompleter, type ModelCompleterOptions } from "./model/mod.ts";

@@ -106,3 +106,13 @@ export function goodProposal(): Record<string, unknown> {
 export function toolAt(proposal: Record<string, unknown>, index = 0): Record<string, unknown> {
   return (proposal.tools as Record<string, unknown>[])[index];
 }
+
+/** Appends a tool serving `operations` to `proposal` (a one-sentence description from its name). */
+export function addTool(
+  proposal: Record<string, unknown>,
+  name: string,
+  risk: string,
+  operations: string[],
+): void {
+  (proposal.tools as unknown[]).push({ name, description: `The ${name} tool.`, risk, operations });
+}

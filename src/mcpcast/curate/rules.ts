@@ -8,7 +8,7 @@
  * @module
  */
 
-import { toolNameProblem } from "../plan/internal.ts";
+import { profileAllows, toolNameProblem } from "../plan/internal.ts";
 import { RISK_SEVERITY } from "../types.ts";
 import type { CatalogueEntry, CurationContext } from "./context.ts";
 import type { Proposal, ProposedTool } from "./proposal.ts";
@@ -194,5 +194,23 @@ export function ruleViolations(proposal: Proposal, context: CurationContext): st
     dispatchViolations(tool, entries, out);
   }
   out.push(...droppedViolations(proposal, context, owners));
+  out.push(...surfaceViolations(proposal, context));
   return out;
+}
+
+/**
+ * A proposal whose tools the profile all removes, while the catalogue has operations it keeps, would
+ * give an empty server: a violation (a catalogue with nothing the profile keeps can only give one).
+ */
+function surfaceViolations(proposal: Proposal, context: CurationContext): string[] {
+  const { profile } = context;
+  if (proposal.tools.some((tool) => profileAllows(profile, tool.risk))) return [];
+  const usable = [...context.catalogue.values()].some((entry) =>
+    !entry.op.deprecated && profileAllows(profile, entry.risk)
+  );
+  if (!usable) return [];
+  return [
+    `no proposed tool is of a risk profile '${profile}' generates, so the server would have no tools; ` +
+    "propose at least one tool the profile keeps",
+  ];
 }

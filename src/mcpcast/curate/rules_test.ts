@@ -3,7 +3,7 @@ import { test } from "node:test";
 import { type CurationContext, curationContext } from "./context.ts";
 import { readProposal } from "./proposal.ts";
 import { ruleViolations } from "./rules.ts";
-import { goodProposal, petSpec, toolAt } from "./_test_curate.ts";
+import { addTool, goodProposal, petSpec, toolAt } from "./_test_curate.ts";
 import type { SafetyProfile } from "../types.ts";
 
 async function contextOf(profile: SafetyProfile = "read-only", maxTools = 25): Promise<CurationContext> {
@@ -49,12 +49,7 @@ test("the reply's shape is read strictly: unknown keys and wrong types are named
 
 test("over budget: more tools than max_tools is a violation naming both numbers", async () => {
   const proposal = goodProposal();
-  (proposal.tools as unknown[]).push({
-    name: "health",
-    description: "Ping.",
-    risk: "read",
-    operations: ["getHealth"],
-  });
+  addTool(proposal, "health", "read", ["getHealth"]);
   proposal.dropped = [{ operation_id: "oldListPets", reason: "deprecated" }];
   await assertOne(proposal, ["has 2 tools, over the budget of 1"], await contextOf("read-only", 1));
 });
@@ -67,12 +62,7 @@ test("invalid, reserved and duplicate tool names are violations", async () => {
   toolAt(reserved).name = "delete";
   await assertOne(reserved, ["tool name 'delete' is reserved"]);
   const twice = goodProposal();
-  (twice.tools as unknown[]).push({
-    name: "find_pets",
-    description: "Ping.",
-    risk: "read",
-    operations: ["getHealth"],
-  });
+  addTool(twice, "find_pets", "read", ["getHealth"]);
   twice.dropped = [{ operation_id: "oldListPets", reason: "deprecated" }];
   await assertOne(twice, ["tool name 'find_pets' is used by more than one tool"]);
 });
@@ -94,38 +84,28 @@ test("unknown, unmappable, repeated and shared operations are violations", async
   toolAt(twice).operations = ["getPet", "listPets", "getPet"];
   await assertOne(twice, ["tool 'find_pets' lists operation 'getPet' twice"]);
   const shared = goodProposal();
-  (shared.tools as unknown[]).push({
-    name: "get_pet",
-    description: "One pet.",
-    risk: "read",
-    operations: ["getPet"],
-  });
+  addTool(shared, "get_pet", "read", ["getPet"]);
   await assertOne(shared, ["operation 'getPet' is in both tool 'find_pets' and tool 'get_pet'"]);
 });
 
 test("keeping a deprecated operation is a violation", async () => {
   const proposal = goodProposal();
   proposal.dropped = [{ operation_id: "getHealth", reason: "health check" }];
-  (proposal.tools as unknown[]).push({
-    name: "old_pets",
-    description: "Old.",
-    risk: "write",
-    operations: ["oldListPets"],
-  });
+  addTool(proposal, "old_pets", "write", ["oldListPets"]);
   await assertOne(proposal, ["tool 'old_pets' keeps deprecated operation 'oldListPets'; drop it"]);
 });
 
 test("a risk may be raised but never lowered below the classifier's highest of the tool's operations", async () => {
   const raised = goodProposal();
   toolAt(raised).risk = "write";
-  assert.deepEqual(await violationsOf(raised), []);
+  assert.deepEqual(await violationsOf(raised, await contextOf("standard")), []);
   const lowered = {
     tools: [{ name: "remove_pet", description: "Remove a pet.", risk: "write", operations: ["deletePet"] }],
   };
   await assertOne(lowered, [
     "tool 'remove_pet' has risk 'write', below 'destructive' of its operation 'deletePet'",
     "never lowered",
-  ]);
+  ], await contextOf("standard"));
 });
 
 test("adjusting a parameter the tool's operations lack is a violation", async () => {
@@ -179,4 +159,13 @@ test("dropped operations must be known, not kept and dropped once, with a reason
     "operation 'getPet' is both in tool 'find_pets' and dropped",
     "dropped operation 'oldListPets' has no reason",
   ]);
+});
+
+test("a proposal the profile would leave empty is a violation while the catalogue has operations it keeps", async () => {
+  const writes = {
+    tools: [{ name: "add_pet", description: "Add a pet.", risk: "write", operations: ["createPet"] }],
+  };
+  await assertOne(writes, ["no proposed tool is of a risk profile 'read-only' generates"]);
+  assert.deepEqual(await violationsOf(writes, await contextOf("standard")), []);
+  assert.deepEqual(await violationsOf({ tools: [] }, await contextOf("standard")).then((v) => v.length), 1);
 });
