@@ -113,3 +113,21 @@ export {
 // Curation with a model (issue 19).
 export { curate, type CurateOptions, type CurationProgress, type CurationResult } from "./curate/mod.ts";
 export { type Completer, modelCompleter, type ModelCompleterOptions } from "./model/mod.ts";
+
+// Evaluation: the Agent Readiness Score (issue 19).
+export {
+  type BuildEvalServer,
+  type ConfusedPair,
+  type EvalCall,
+  type EvalFix,
+  type EvalGrade,
+  type EvalProgress,
+  type EvalReport,
+  type EvalTask,
+  type EvalTaskResult,
+  evaluate,
+  type EvaluateOptions,
+  gradeFor,
+  renderEvalMarkdown,
+  writeEval,
+} from "./evaluate/mod.ts";

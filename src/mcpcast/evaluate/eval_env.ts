@@ -10,12 +10,14 @@
  * | `api-key` | the client key `mcpcast-eval` (tenant `mcpcast-eval`) merged into `MCPCAST_CLIENT_KEYS`, and that tenant's credential into `MCPCAST_UPSTREAM_TOKENS` (entries already there are kept) | `x-api-key: mcpcast-eval` |
  * | `none` | unchanged | none |
  *
- * Headers passed by the caller replace the defaults. Placeholders reach only mocks, or a real API
+ * Headers passed by the caller, else `MCPCAST_EVAL_HEADERS` (a JSON object of strings), replace the
+ * defaults. Placeholders reach only mocks, or a real API
  * that then refuses them: the report advises setting `MCPCAST_EVAL_AUTHORIZATION`.
  *
  * @module
  */
 
+import { McpcastError } from "../errors.ts";
 import type { McpcastPlan } from "../plan/mod.ts";
 import { credentialVariables } from "../runtime/internal.ts";
 import type { EnvLookup } from "../types.ts";
@@ -24,6 +26,8 @@ import type { EnvLookup } from "../types.ts";
 export const EVAL_KEY = "mcpcast-eval";
 /** The variable holding a real upstream credential for evaluation runs. */
 export const EVAL_AUTHORIZATION = "MCPCAST_EVAL_AUTHORIZATION";
+/** The variable holding the MCP headers of evaluation runs (a JSON object). */
+export const EVAL_HEADERS = "MCPCAST_EVAL_HEADERS";
 
 /** What the evaluated server and its MCP client get. */
 export interface EvalEnvironment {
@@ -58,6 +62,21 @@ function merged(raw: string | undefined, key: string, value: unknown): string | 
   const object = jsonObject(raw);
   if (object === undefined || Object.hasOwn(object, key)) return raw;
   return JSON.stringify({ ...object, [key]: value });
+}
+
+/**
+ * The headers in `MCPCAST_EVAL_HEADERS`, or undefined when unset.
+ *
+ * @throws {McpcastError} when it is not a JSON object of strings (its value is never repeated).
+ */
+function headersFromEnv(env: EnvLookup): Record<string, string> | undefined {
+  const raw = env(EVAL_HEADERS);
+  if (!present(raw)) return undefined;
+  const object = jsonObject(raw);
+  if (object === undefined || !Object.values(object).every((value) => typeof value === "string")) {
+    throw new McpcastError(`${EVAL_HEADERS} must be a JSON object of header names to strings`);
+  }
+  return object as Record<string, string>;
 }
 
 function overlay(base: EnvLookup, values: Record<string, string | undefined>): EnvLookup {
@@ -96,5 +115,5 @@ export function evalEnvironment(
     values.MCPCAST_UPSTREAM_TOKENS = merged(env("MCPCAST_UPSTREAM_TOKENS"), EVAL_KEY, credential);
     defaults = { "x-api-key": EVAL_KEY };
   }
-  return { env: overlay(env, values), headers: headers ?? defaults };
+  return { env: overlay(env, values), headers: headers ?? headersFromEnv(env) ?? defaults };
 }

@@ -93,17 +93,8 @@ export async function evaluate(
     const unmatched = [...upstream.unmatched];
     return {
       api: plan.api.name,
-      grade: score.grade,
-      score: score.score,
+      ...score,
       total: results.length,
-      succeeded: score.succeeded,
-      crashed: score.crashed,
-      successRate: score.successRate,
-      selectionRate: score.selectionRate,
-      paramErrorRate: score.paramErrorRate,
-      neverUsed: score.neverUsed,
-      notCovered: score.notCovered,
-      confusedPairs: score.confusedPairs,
       unmatched,
       liveRequests: upstream.live,
       mockedRequests: upstream.mocked,

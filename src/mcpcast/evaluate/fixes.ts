@@ -50,7 +50,7 @@ function breakage(results: readonly EvalTaskResult[], unmatched: readonly string
   if (refused > 0) {
     out.push(problem(
       `The server refused ${plural(refused, "call")} as unauthenticated: pass the MCP headers it expects ` +
-        "(the `headers` option of the evaluation).",
+        "in MCPCAST_EVAL_HEADERS (a JSON object) or the `headers` option.",
     ));
   }
   const upstreamAuth = calls.filter(upstreamAuthFailed).length;

@@ -33,4 +33,4 @@ export { gradeFor, scoreResults } from "./score.ts";
 export { evalHeadline, renderEvalMarkdown } from "./render.ts";
 export { EVAL_FILES, tasksYaml, writeEval } from "./write_eval.ts";
 export { checkTasks, DEFAULT_TASKS } from "./tasks.ts";
-export { EVAL_AUTHORIZATION, EVAL_KEY } from "./eval_env.ts";
+export { EVAL_AUTHORIZATION, EVAL_HEADERS, EVAL_KEY } from "./eval_env.ts";

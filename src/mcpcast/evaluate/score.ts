@@ -7,7 +7,7 @@
  * @module
  */
 
-import type { ConfusedPair, EvalCall, EvalGrade, EvalTask, EvalTaskResult } from "./types.ts";
+import type { ConfusedPair, EvalCall, EvalGrade, EvalReport, EvalTask, EvalTaskResult } from "./types.ts";
 
 /** Weight of the success rate in the score (the rest is the selection rate). */
 export const SUCCESS_WEIGHT = 0.6;
@@ -54,29 +54,20 @@ export function taskResult(
   };
 }
 
-/** The metrics of an evaluation. */
-export interface EvalScore {
-  /** Score, 3 decimals. */
-  score: number;
-  /** Grade of the score. */
-  grade: EvalGrade;
-  /** Tasks that succeeded. */
-  succeeded: number;
-  /** Tasks that crashed. */
-  crashed: number;
-  /** Succeeded / total. */
-  successRate: number;
-  /** First call right / total. */
-  selectionRate: number;
-  /** `VALIDATION_ERROR` calls / calls. */
-  paramErrorRate: number;
-  /** Tools some task that ran expected, never called by any task. */
-  neverUsed: string[];
-  /** Listed tools no task expected. */
-  notCovered: string[];
-  /** (expected, called first) when they differ, most common first. */
-  confusedPairs: ConfusedPair[];
-}
+/** The metrics of an evaluation: the report's scoring fields. */
+export type EvalScore = Pick<
+  EvalReport,
+  | "score"
+  | "grade"
+  | "succeeded"
+  | "crashed"
+  | "successRate"
+  | "selectionRate"
+  | "paramErrorRate"
+  | "neverUsed"
+  | "notCovered"
+  | "confusedPairs"
+>;
 
 /** Scores `results` over the tools the server listed. */
 export function scoreResults(results: readonly EvalTaskResult[], tools: readonly string[]): EvalScore {
@@ -93,8 +84,8 @@ export function scoreResults(results: readonly EvalTaskResult[], tools: readonly
   const targeted = [...new Set(ran.map((result) => result.task.expected_tool))];
   const expected = new Set(results.map((result) => result.task.expected_tool));
   return {
-    score,
     grade: gradeFor(score),
+    score,
     succeeded,
     crashed: total - ran.length,
     successRate: round3(successRate),

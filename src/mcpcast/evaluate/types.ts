@@ -7,7 +7,6 @@
 
 import type { ToolServer } from "../../mcp/mod.ts";
 import type { ModelClient } from "../../models/mod.ts";
-import type { Completer } from "../model/mod.ts";
 import type { PlanServerOptions } from "../runtime/mod.ts";
 import type { EnvLookup, Operation } from "../types.ts";
 
@@ -33,8 +32,11 @@ export interface EvaluateOptions {
    * `client` does). Not together with `complete`.
    */
   model?: string;
-  /** Writes the tasks instead of `model` (bring your own model). */
-  complete?: Completer;
+  /**
+   * Writes the tasks instead of `model` (bring your own model): a completer, answering a user prompt
+   * under a system prompt with text (the same shape curation takes).
+   */
+  complete?: (system: string, user: string, signal?: AbortSignal) => Promise<string>;
   /** The agent loop's model; else resolved from `model`. */
   client?: ModelClient;
   /** Environment for resolving the model and for the server under evaluation. @default the process environment */
@@ -47,7 +49,7 @@ export interface EvaluateOptions {
   operations?: readonly Operation[];
   /** Let requests that only read-class tools make reach the real API. @default true */
   liveReads?: boolean;
-  /** Headers on every MCP request (e.g. `x-api-key`). @default per auth mode (see `eval_env.ts`) */
+  /** Headers on every MCP request (e.g. `x-api-key`). @default `MCPCAST_EVAL_HEADERS`, else per auth mode */
   headers?: Record<string, string>;
   /** Most model turns per task. @default 8 */
   maxAgentIterations?: number;
