@@ -131,3 +131,7 @@ export {
   renderEvalMarkdown,
   writeEval,
 } from "./evaluate/mod.ts";
+
+// The server a plan describes, built in process: what `evaluate` runs against (the command line's
+// --eval) and what generated projects serve (issue 19).
+export { buildPlanServer, type PlanServerOptions } from "./runtime/mod.ts";

@@ -9,9 +9,14 @@
 
 import { resolve } from "node:path";
 import type { NeededPermission } from "../../_util/permission_hint.ts";
-import { McpcastError, type McpcastPlan, type Operation } from "../../mcpcast/mod.ts";
-import { evaluate, writeEval } from "../../mcpcast/evaluate/mod.ts";
-import { buildPlanServer } from "../../mcpcast/runtime/mod.ts";
+import {
+  buildPlanServer,
+  evaluate,
+  McpcastError,
+  type McpcastPlan,
+  type Operation,
+  writeEval,
+} from "../../mcpcast/mod.ts";
 import type { CliContext } from "../cli_context.ts";
 import { CliFailure } from "../exit.ts";
 import type { ResolvedModel } from "./model.ts";

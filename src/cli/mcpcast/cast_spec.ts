@@ -6,9 +6,14 @@
  * @module
  */
 
-import { buildPlan, type McpcastPlan, type ParsedSpec } from "../../mcpcast/mod.ts";
-import { curate, type CurationResult } from "../../mcpcast/curate/mod.ts";
-import { compactPlan } from "../../mcpcast/surface/mod.ts";
+import {
+  buildPlan,
+  compactPlan,
+  curate,
+  type CurationResult,
+  type McpcastPlan,
+  type ParsedSpec,
+} from "../../mcpcast/mod.ts";
 import type { CliContext } from "../cli_context.ts";
 import type { McpcastArgs } from "./args.ts";
 import type { ResolvedModel } from "./model.ts";

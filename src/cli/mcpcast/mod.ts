@@ -15,8 +15,13 @@
  */
 
 import { basename, dirname, join, relative, resolve } from "node:path";
-import { McpcastError, type McpcastPlan, type Operation, specDocument } from "../../mcpcast/mod.ts";
-import { surfaceReport } from "../../mcpcast/surface/mod.ts";
+import {
+  McpcastError,
+  type McpcastPlan,
+  type Operation,
+  specDocument,
+  surfaceReport,
+} from "../../mcpcast/mod.ts";
 import type { CliContext } from "../cli_context.ts";
 import { MCPCAST_HELP, type McpcastArgs, parseMcpcastArgs } from "./args.ts";
 import { planFromSpec, type SpecPlan } from "./cast_spec.ts";

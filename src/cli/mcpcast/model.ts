@@ -8,8 +8,7 @@
  */
 
 import type { NeededPermission } from "../../_util/permission_hint.ts";
-import { McpcastError } from "../../mcpcast/mod.ts";
-import { type Completer, modelCompleter } from "../../mcpcast/model/mod.ts";
+import { type Completer, McpcastError, modelCompleter } from "../../mcpcast/mod.ts";
 import {
   BUILT_IN_PROVIDERS,
   type EnvLookup,

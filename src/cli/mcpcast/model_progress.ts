@@ -7,8 +7,7 @@
  * @module
  */
 
-import type { CurationProgress } from "../../mcpcast/curate/mod.ts";
-import type { EvalProgress } from "../../mcpcast/evaluate/mod.ts";
+import type { CurationProgress, EvalProgress } from "../../mcpcast/mod.ts";
 import type { Progress } from "./progress.ts";
 
 const SHOWN = 100;

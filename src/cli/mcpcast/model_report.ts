@@ -7,9 +7,7 @@
  */
 
 import { relative } from "node:path";
-import type { McpcastPlan } from "../../mcpcast/mod.ts";
-import type { CurationResult } from "../../mcpcast/curate/mod.ts";
-import type { EvalReport } from "../../mcpcast/evaluate/mod.ts";
+import type { CurationResult, EvalReport, McpcastPlan } from "../../mcpcast/mod.ts";
 import { clipLine } from "./model_progress.ts";
 
 /**

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { renderSurfaceReport, type SurfaceReport } from "../../mcpcast/surface/mod.ts";
+import { renderSurfaceReport, type SurfaceReport } from "../../mcpcast/mod.ts";
 
 /** The report's lines, indented under the summary. */
 export function surfaceLines(report: SurfaceReport): string[] {

@@ -23,8 +23,8 @@ import {
   SAFETY_PROFILES,
   type SafetyProfile,
   specDocument,
+  surfaceReport,
 } from "../../mcpcast/mod.ts";
-import { surfaceReport } from "../../mcpcast/surface/mod.ts";
 import type { CliContext } from "../cli_context.ts";
 import {
   approvalChoices,

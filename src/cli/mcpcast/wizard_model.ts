@@ -9,12 +9,12 @@
 import {
   type ApprovalMode,
   type AuthMode,
+  curate,
   McpcastError,
   type McpcastPlan,
   type ParsedSpec,
   type SafetyProfile,
 } from "../../mcpcast/mod.ts";
-import { curate } from "../../mcpcast/curate/mod.ts";
 import type { CliContext } from "../cli_context.ts";
 import { UsageError } from "../exit.ts";
 import type { Prompter } from "../prompter.ts";
