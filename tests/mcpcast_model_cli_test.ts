@@ -7,7 +7,7 @@ import { petstoreProposal, scriptedCastModel } from "../src/cli/mcpcast/_test_mo
 const PETSTORE = fileURLToPath(new URL("./fixtures/specs/petstore_swagger2.yaml", import.meta.url));
 const REPO = fileURLToPath(new URL("..", import.meta.url));
 
-async function listDir(dir: string): Promise<string[]> {
+function listDir(dir: string): string[] {
   try {
     return [...Deno.readDirSync(dir)].map((entry) => entry.name).sort();
   } catch {
@@ -60,7 +60,7 @@ Deno.test("agentry mcpcast --model answers a missing env or net permission, or a
     const result = await runCli(["mcpcast", PETSTORE, "--out", out, ...args], { flags, env });
     assert.equal(result.code, 1, result.stderr);
     assert.equal(result.stderr.trim(), expected);
-    assert.deepEqual(await listDir(out), [], "nothing written");
+    assert.deepEqual(listDir(out), [], "nothing written");
   }
 });
 
@@ -79,5 +79,5 @@ Deno.test("agentry mcpcast stopped by SIGINT during curation exits 130 and write
   release();
   assert.equal(code, 130, cli.stderr.join("\n"));
   assert.equal(cli.stderr.at(-1), "agentry: interrupted: nothing written");
-  assert.deepEqual(await listDir(out), []);
+  assert.deepEqual(listDir(out), []);
 });
