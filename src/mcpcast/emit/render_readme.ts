@@ -28,9 +28,17 @@ function routeCell(plan: McpcastPlan, tool: ToolPlan): string {
 
 function toolsSection(plan: McpcastPlan): string[] {
   if (plan.tools.length === 0) return ["## Tools", "", "The plan has no tools.", ""];
+  const meta = plan.api.tool_mode === "meta"
+    ? [
+      "Served in meta-tool mode (`tool_mode: meta`): clients see `search_tools`, `describe_tool` and",
+      "`invoke_tool`, and reach each tool below through `invoke_tool`.",
+      "",
+    ]
+    : [];
   return [
     "## Tools",
     "",
+    ...meta,
     row(["Tool", "Risk", "Approval", "Upstream", "Description"]),
     row(["---", "---", "---", "---", "---"]),
     ...plan.tools.map((tool) =>

@@ -178,12 +178,48 @@ export interface RenderTestsOptions {
   contract?: boolean;
 }
 
+/** Meta-tool mode (`api.tool_mode: meta`): `connect` calls plan tools through `invoke_tool`. */
+function metaConnect(): string[] {
+  return [
+    "/** The meta-tool mode's own tools (api.tool_mode: meta); plan tools are called through invoke_tool. */",
+    'const META_TOOLS: readonly string[] = ["search_tools", "describe_tool", "invoke_tool"];',
+    "",
+    "async function connect(options: BuildServerOptions = {}): Promise<TestClient> {",
+    "  const server = buildServer({ env: (name) => ENV[name], ...options });",
+    "  const client = await createTestClient(server, { headers: HEADERS });",
+    "  return {",
+    "    ...client,",
+    "    callTool: (name, args = {}, call) =>",
+    "      META_TOOLS.includes(name)",
+    "        ? client.callTool(name, args, call)",
+    '        : client.callTool("invoke_tool", { name, arguments: args }, call),',
+    "  };",
+    "}",
+  ];
+}
+
+/** Meta-tool mode: the three meta tools are listed and every plan tool is described. */
+function metaListed(): string[] {
+  return [
+    'Deno.test("the meta tools are listed and describe every tool of the plan", async () => {',
+    "  await using client = await connect({ fetch: fakeUpstream().fetch });",
+    "  const listed = new Set((await client.listTools()).map((tool) => tool.name));",
+    "  for (const name of META_TOOLS) assert.ok(listed.has(name), `${name} is listed`);",
+    "  for (const name of TOOL_NAMES) {",
+    '    const result = await client.callTool("describe_tool", { name });',
+    "    assert.ok(!result.isError, textOf(result));",
+    "  }",
+    "});",
+  ];
+}
+
 /** The source of `tests/tools_test.ts`. */
 export function renderTests(plan: McpcastPlan, options: RenderTestsOptions = {}): string {
   const contract = options.contract ?? false;
   const { gated } = testCalls(plan);
   const reads = readsOf(plan);
   const names = plan.tools.map((tool) => tool.name);
+  const meta = plan.api.tool_mode === "meta";
   return [
     headerLine("slash").trimEnd(),
     "/**",
@@ -233,10 +269,12 @@ export function renderTests(plan: McpcastPlan, options: RenderTestsOptions = {})
     "  return { fetch, received };",
     "}",
     "",
-    "async function connect(options: BuildServerOptions = {}): Promise<TestClient> {",
-    "  const server = buildServer({ env: (name) => ENV[name], ...options });",
-    "  return await createTestClient(server, { headers: HEADERS });",
-    "}",
+    ...(meta ? metaConnect() : [
+      "async function connect(options: BuildServerOptions = {}): Promise<TestClient> {",
+      "  const server = buildServer({ env: (name) => ENV[name], ...options });",
+      "  return await createTestClient(server, { headers: HEADERS });",
+      "}",
+    ]),
     "",
     "/** The text of a result's first content block. */",
     "function textOf(result: { content: unknown }): string {",
@@ -263,11 +301,13 @@ export function renderTests(plan: McpcastPlan, options: RenderTestsOptions = {})
     "/** Gated tools called with their example. */",
     `const GATED_CALLS: readonly Call[] = ${callsLiteral(gated)};`,
     "",
-    'Deno.test("every tool of the plan is listed", async () => {',
-    "  await using client = await connect({ fetch: fakeUpstream().fetch });",
-    "  const listed = new Set((await client.listTools()).map((tool) => tool.name));",
-    "  for (const name of TOOL_NAMES) assert.ok(listed.has(name), `${name} is listed`);",
-    "});",
+    ...(meta ? metaListed() : [
+      'Deno.test("every tool of the plan is listed", async () => {',
+      "  await using client = await connect({ fetch: fakeUpstream().fetch });",
+      "  const listed = new Set((await client.listTools()).map((tool) => tool.name));",
+      "  for (const name of TOOL_NAMES) assert.ok(listed.has(name), `${name} is listed`);",
+      "});",
+    ]),
     "",
     'Deno.test("read tools send the request the plan describes", async (t) => {',
     "  const upstream = fakeUpstream();",

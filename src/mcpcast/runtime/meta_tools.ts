@@ -43,28 +43,68 @@ function summaryOf(tool: ToolPlan): string {
   return line.length > SUMMARY_MAX ? `${line.slice(0, SUMMARY_MAX - 1)}…` : line;
 }
 
+/** Words a query or a name carries no meaning in. */
+const STOP_WORDS = new Set([
+  "a",
+  "an",
+  "and",
+  "by",
+  "for",
+  "in",
+  "is",
+  "my",
+  "of",
+  "on",
+  "or",
+  "the",
+  "to",
+  "what",
+  "who",
+  "with",
+]);
+
 function wordsOf(text: string): string[] {
-  return text.toLowerCase().split(/[^a-z0-9]+/).filter((word) => word.length > 1);
+  return text.toLowerCase().split(/[^a-z0-9]+/).filter((word) => word.length > 1 && !STOP_WORDS.has(word));
 }
 
-/** A word and its singular (`pets` → `pet`), so plural queries find singular names. */
+/** A word and its singular (`pets` → `pet`, `repositories` → `repository`). */
 function forms(word: string): string[] {
+  if (word.length > 4 && word.endsWith("ies")) return [word, `${word.slice(0, -3)}y`];
   return word.length > 3 && word.endsWith("s") ? [word, word.slice(0, -1)] : [word];
 }
 
+/** Whether one word abbreviates the other (`repo` and `repository`), both at least three letters. */
+function abbreviates(a: string, b: string): boolean {
+  return a.length >= 3 && b.length >= 3 && (a.startsWith(b) || b.startsWith(a));
+}
+
+/**
+ * How well `tool` matches `words`: per query word, 4 for a word of the name (3 for an abbreviation
+ * of one), 2 for a tag, 1 for a word of the summary line (0.5 for one further down); then half a
+ * point off for each word of the name the query did not mention, so the closest name wins.
+ */
 function score(tool: ToolPlan, words: readonly string[]): number {
-  const nameWords = new Set(tool.name.split("_"));
+  const nameWords = tool.name.split("_").filter((word) => word !== "" && !STOP_WORDS.has(word));
   const tags = tool.tags.map((tag) => tag.toLowerCase());
-  const text = tool.description.toLowerCase();
+  const [summary, ...rest] = tool.description.toLowerCase().split("\n");
+  const summaryWords = new Set(wordsOf(summary));
+  const restWords = new Set(wordsOf(rest.join(" ")));
+  const matched = new Set<string>();
   let total = 0;
   for (const word of words) {
     const variants = forms(word);
-    if (variants.some((form) => nameWords.has(form))) total += 4;
-    else if (variants.some((form) => tool.name.includes(form))) total += 3;
+    const exact = nameWords.find((name) => forms(name).some((form) => variants.includes(form)));
+    const near = exact ?? nameWords.find((name) => variants.some((form) => abbreviates(form, name)));
+    if (near !== undefined) {
+      matched.add(near);
+      total += exact !== undefined ? 4 : 3;
+    }
     if (tags.some((tag) => variants.some((form) => tag.includes(form)))) total += 2;
-    if (variants.some((form) => text.includes(form))) total += 1;
+    if (variants.some((form) => summaryWords.has(form))) total += 1;
+    else if (variants.some((form) => restWords.has(form))) total += 0.5;
   }
-  return total;
+  if (total === 0) return 0;
+  return total - 0.5 * nameWords.filter((name) => !matched.has(name)).length;
 }
 
 /**

@@ -1,8 +1,12 @@
 import assert from "node:assert/strict";
+// @ts-types="@modelcontextprotocol/sdk/types"
+import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { createTestClient } from "../../mcp/mod.ts";
 import { petPlan, TOKEN } from "../_test_plans.ts";
 import { envOf, fakeUpstream } from "./_test_runtime.ts";
 import { searchPlanTools } from "./meta_tools.ts";
+import { parseSpec } from "../parse/mod.ts";
+import { buildPlan } from "../plan/mod.ts";
 import { buildPlanServer, planInstructions } from "./plan_server.ts";
 
 function jsonOf(result: { content: unknown }): unknown {
@@ -141,4 +145,51 @@ Deno.test("search ranks name matches first, bounds its answer and lists all for 
     "create_pet",
   ]);
   assert.deepEqual(searchPlanTools(tools, "zebra quantum", 10), { matches: [], total: 0 });
+});
+
+Deno.test("invoke_tool's gated call asks the calling client's user about the real tool", async () => {
+  const fake = fakeUpstream();
+  const server = buildPlanServer(metaPlan(), {
+    fetch: fake.fetch,
+    env: envOf(),
+    operatorLog: () => undefined,
+  });
+  await using client = await createTestClient(server, { token: TOKEN, capabilities: { elicitation: {} } });
+  const asked: string[] = [];
+  client.client.setRequestHandler(ElicitRequestSchema, (request) => {
+    asked.push(request.params.message);
+    return { action: "accept", content: { approve: asked.length === 1 } };
+  });
+  const gated = { name: "delete_pet", arguments: { petId: "7" } };
+  assert.equal(errorOf(await client.callTool("invoke_tool", gated)), undefined);
+  assert.equal(fake.seen[0].method, "DELETE");
+  assert.equal(errorOf(await client.callTool("invoke_tool", gated))?.code, "APPROVAL_DENIED");
+  assert.equal(fake.seen.length, 1);
+  assert.equal(asked.length, 2);
+  assert.match(asked[0], /delete_pet/);
+  const described = jsonOf(await client.callTool("describe_tool", { name: "delete_pet" })) as {
+    input_schema: { properties: Record<string, unknown> };
+  };
+  assert.ok(Object.hasOwn(described.input_schema.properties, "approval_code"));
+});
+
+const GITHUB_SPEC = new URL("../../../tests/fixtures/specs/api.github.com.json", import.meta.url);
+
+Deno.test({
+  name: "search finds the closest GitHub tool among 622 for everyday tasks",
+  ignore: !(() => {
+    try {
+      return Deno.statSync(GITHUB_SPEC).isFile;
+    } catch {
+      return false;
+    }
+  })(),
+  fn: async () => {
+    const { tools } = buildPlan(await parseSpec(GITHUB_SPEC.pathname), { profile: "read-only" });
+    const first = (query: string) => searchPlanTools(tools, query, 3).matches[0]?.name;
+    assert.equal(first("list open issues in a repository"), "issues_list_for_repo");
+    assert.equal(first("search code"), "search_code");
+    assert.equal(first("download a workflow run log"), "actions_download_workflow_run_logs");
+    assert.ok(searchPlanTools(tools, "list commits", 5).matches.some((m) => m.name === "repos_list_commits"));
+  },
 });

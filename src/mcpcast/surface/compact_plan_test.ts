@@ -2,9 +2,20 @@ import assert from "node:assert/strict";
 import { type McpcastPlan, parsePlan, validatePlan } from "../plan/mod.ts";
 import { parseSpec } from "../parse/mod.ts";
 import { buildPlan } from "../plan/mod.ts";
-import { GITHUB_SPEC_PATH, githubSpecPresent } from "../plan/_test_github_spec.ts";
 import { compactPlan } from "./compact_plan.ts";
 import { surfaceReport } from "./surface_report.ts";
+
+/** The GitHub REST spec fixture (`@octokit/openapi`), when it is committed. */
+const GITHUB_SPEC = new URL("../../../tests/fixtures/specs/api.github.com.json", import.meta.url);
+
+function githubSpecPresent(): boolean {
+  try {
+    return Deno.statSync(GITHUB_SPEC).isFile;
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return false;
+    throw error;
+  }
+}
 
 const LONG = "Finds orders by status and date. The list is paged: pass the cursor of the previous page. " +
   "See [the guide](https://docs.example.com/orders) for the **full** rules, rate limits and examples.\n\n" +
@@ -115,7 +126,7 @@ Deno.test({
   name: "compact mode cuts the GitHub read-only tool list by more than a third",
   ignore: !githubSpecPresent(),
   fn: async () => {
-    const plan = buildPlan(await parseSpec(GITHUB_SPEC_PATH), { profile: "read-only" });
+    const plan = buildPlan(await parseSpec(GITHUB_SPEC.pathname), { profile: "read-only" });
     const compact = compactPlan(plan);
     assert.equal(compact.tools.length, plan.tools.length);
     const before = await surfaceReport(plan);
