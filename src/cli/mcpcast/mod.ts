@@ -1,14 +1,19 @@
 /**
  * `agentry mcpcast SOURCE`: converts an OpenAPI/Swagger spec into an MCP server project (or, with
  * `--plan FILE`, regenerates one from its edited plan). With no SOURCE on a terminal it runs the
- * guided setup instead (`wizard.ts`).
+ * guided setup instead (`wizard.ts`). With `--model` a model curates the plan first
+ * (`cast_spec.ts`), and with `--eval` it evaluates the written project (`cast_eval.ts`).
  *
- * Human output goes to stderr (a progress display for large specs on a terminal, the optional
- * review table, the summary); `--json` prints one object on stdout. Exit status: 0 written, 1 for
- * an invalid spec or plan, a refused directory or an aborted review, 2 for wrong usage.
+ * Human output goes to stderr (a progress display for large specs on a terminal, the model's
+ * progress always, the optional review table, the summary with the tool-surface report, the
+ * readiness grade); `--json` prints one object on stdout. Exit status: 0 written, 1 for an invalid
+ * spec or plan, a refused directory, a model that cannot be used, a failed curation or evaluation or
+ * an aborted review, 2 for wrong usage, 128 + the signal's number when interrupted (130 for SIGINT):
+ * the project is written only after curation succeeded, and `eval/` files atomically.
  *
  * Permissions: read access to SOURCE, read and write access to the output directory, network access
- * for a URL SOURCE; each is checked before it is used (`permissions.ts`), so a missing one is one line
+ * for a URL SOURCE; with `--model` the provider's variables and its host (`model.ts`), with `--eval`
+ * the API's hosts. Each is checked before it is used (`permissions.ts`), so a missing one is one line
  * naming the flag, never Deno's prompt.
  *
  * @module

@@ -14,8 +14,13 @@ const SHOWN = 100;
 
 /** `text` on one line, without control characters, at most `width` characters. */
 export function clipLine(text: string, width = SHOWN): string {
-  // deno-lint-ignore no-control-regex
-  const line = text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, " ").replace(/\s+/g, " ").trim();
+  const line = text
+    // deno-lint-ignore no-control-regex
+    .replace(/\u001b\[[0-9;?]*[ -/]*[@-~]/g, "") // terminal escape sequences (colours, cursor moves)
+    // deno-lint-ignore no-control-regex
+    .replace(/[\u0000-\u001f\u007f-\u009f]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
   return line.length <= width ? line : `${line.slice(0, width - 1)}…`;
 }
 

@@ -12,6 +12,7 @@ import {
   type McpcastPlan,
   type ToolPlan,
 } from "../../mcpcast/mod.ts";
+import { clipLine } from "./model_progress.ts";
 
 /** Up to this many dropped operations are listed one per line; more are grouped by reason. */
 export const DROPPED_LISTED = 12;
@@ -44,9 +45,9 @@ function plural(n: number, one: string, many = `${one}s`): string {
   return `${count(n)} ${n === 1 ? one : many}`;
 }
 
+/** The first line of `text` (spec or model text), without control characters, at most `width` long. */
 function clip(text: string, width: number): string {
-  const line = text.split("\n")[0].trim();
-  return line.length <= width ? line : `${line.slice(0, width - 1)}…`;
+  return clipLine(text.split("\n")[0], width);
 }
 
 /** `METHOD /path` of the tool's first route, with `+N` when it has more. */

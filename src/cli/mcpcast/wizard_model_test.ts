@@ -86,3 +86,23 @@ Deno.test("a wizard model is checked without calling it: its form, provider, var
   assert.equal(resolved.model, "openai-compatible:m");
   assert.equal(resolved.client.provider, "openai-compatible");
 });
+
+Deno.test("the guided setup takes --model as the model step's default", async () => {
+  await using model = scriptedCastModel({ curation: [petstoreProposal()] });
+  await using dir = await tempDir();
+  const out = join(dir.path, "pets");
+  const fake = fakeContext(["mcpcast", "-i", PETSTORE, "--model", model.model], {
+    answers: ["", "", "", "none", "", out, "", ""],
+    terminal: true,
+    env: model.env,
+  });
+  const code = await runCli(fake.ctx);
+  assert.equal(code, 0, fake.stderr.join("\n"));
+  assert.ok(fake.asked.includes(`Model [${model.model}]: `), fake.asked.join(" | "));
+  assert.ok(fake.asked.some((question) => question.startsWith("Evaluate the project")));
+  assert.equal(loadPlan(await Deno.readTextFile(join(out, "mcpcast.plan.yaml"))).tools.length, 3);
+  assert.match(
+    fake.stderr.join("\n"),
+    /Same result without questions: .* --model openai-compatible:x --auth none/,
+  );
+});
