@@ -95,11 +95,11 @@ export async function runWizard(ctx: CliContext, prefill: WizardPrefill): Promis
   try {
     return await guide(ask, ctx, prefill);
   } catch (error) {
-    if (error instanceof PromptAborted) {
+    // Ctrl-C at a question, or while the model curates: nothing is written before the last answer.
+    if (error instanceof PromptAborted || (ctx.signal.aborted && !(error instanceof CliFailure))) {
       ask.say("");
-      throw new CliFailure(
-        `aborted: nothing written${error.message === "aborted" ? "" : ` (${error.message})`}`,
-      );
+      const why = error instanceof PromptAborted && error.message !== "aborted" ? ` (${error.message})` : "";
+      throw new CliFailure(`aborted: nothing written${why}`);
     }
     if (error instanceof McpcastError) throw new CliFailure(oneLineMessage(error.message), { cause: error });
     throw error;

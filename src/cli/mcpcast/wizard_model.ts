@@ -16,7 +16,7 @@ import {
   type SafetyProfile,
 } from "../../mcpcast/mod.ts";
 import type { CliContext } from "../cli_context.ts";
-import { UsageError } from "../exit.ts";
+import { CliFailure, UsageError } from "../exit.ts";
 import type { Prompter } from "../prompter.ts";
 import { checkModel, DEFAULT_EVAL_TASKS } from "./args_model.ts";
 import { derivedNames } from "./cast_spec.ts";
@@ -159,5 +159,12 @@ export async function evaluateWritten(
     env: ctx.env,
     responseSchemas: true,
   });
-  return await runEval(plan, { ...context, operations: spec.operations });
+  try {
+    return await runEval(plan, { ...context, operations: spec.operations });
+  } catch (error) {
+    if (!ctx.signal.aborted) throw error;
+    throw new CliFailure(
+      "interrupted: the project is written; the evaluation stopped (no eval/ files written)",
+    );
+  }
 }

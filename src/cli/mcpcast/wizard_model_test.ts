@@ -106,3 +106,22 @@ Deno.test("the guided setup takes --model as the model step's default", async ()
     /Same result without questions: .* --model openai-compatible:x --auth none/,
   );
 });
+
+Deno.test("the guided setup interrupted while the model curates writes nothing", async () => {
+  let release = () => {};
+  const hold = new Promise<void>((resolve) => release = resolve);
+  await using model = scriptedCastModel({ curation: [petstoreProposal()], hold });
+  const fake = fakeContext(["mcpcast"], {
+    answers: [PETSTORE, "", model.model, "", "none"],
+    terminal: true,
+    env: model.env,
+  });
+  const running = runCli(fake.ctx);
+  while (model.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+  fake.stop.abort("SIGINT");
+  const code = await running;
+  release();
+  assert.equal(code, 1);
+  assert.equal(fake.stderr.at(-1), "agentry: aborted: nothing written");
+  assert.ok(!fake.asked.some((question) => question.startsWith("Output directory")));
+});
