@@ -46,7 +46,7 @@ Deno.test("agentry mcpcast --model answers a missing env or net permission, or a
       "variable OPENAI_API_KEY, which is not set",
     ],
     [
-      ["--model", "openai-compatible:x", "--no-curate", "--eval"],
+      ["--model", "openai-compatible:x", "--eval"],
       [
         ...base,
         "--allow-env=OPENAI_COMPATIBLE_API_KEY,OPENAI_COMPATIBLE_BASE_URL",

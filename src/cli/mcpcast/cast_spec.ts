@@ -16,7 +16,9 @@ import {
 } from "../../mcpcast/mod.ts";
 import type { CliContext } from "../cli_context.ts";
 import type { McpcastArgs } from "./args.ts";
+import { evalNeeds } from "./cast_eval.ts";
 import type { ResolvedModel } from "./model.ts";
+import { requirePermissions } from "./permissions.ts";
 import { curationProgress } from "./model_progress.ts";
 import type { Progress } from "./progress.ts";
 import { parseSource } from "./source.ts";
@@ -55,6 +57,8 @@ export async function planFromSpec(
     baseUrl: options.baseUrl,
     name: options.name,
   };
+  // Reads may reach the API during --eval: its hosts are checked before the model is asked anything.
+  if (options.evaluate !== undefined) requirePermissions(evalNeeds(buildPlan(spec, everyOperation(options))));
   let planned: SpecPlan;
   if (options.curate && model !== undefined) {
     const curation = await curate(spec, {
@@ -82,13 +86,18 @@ export function shapeSurface(
   return { ...compact, api: { ...compact.api, tool_mode: options.toolMode } };
 }
 
+/** Planner options that keep every mappable operation (env-token: no auth mode refuses the spec). */
+function everyOperation(options: { baseUrl?: string }) {
+  return { profile: "full", auth: "env-token", baseUrl: options.baseUrl } as const;
+}
+
 /**
  * Operation id → the tool name the planner derives for it (a plan of every operation, with env-token
  * auth so that no auth mode refuses the spec).
  */
 export function derivedNames(spec: ParsedSpec): Map<string, string> {
   const names = new Map<string, string>();
-  const all = buildPlan(spec, { profile: "full", auth: "env-token" });
+  const all = buildPlan(spec, everyOperation({}));
   for (const tool of all.tools) {
     for (const route of tool.routes) names.set(route.operation_id, tool.name);
   }
