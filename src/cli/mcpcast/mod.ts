@@ -129,7 +129,8 @@ export async function mcpcastCommand(args: readonly string[], ctx: CliContext): 
     }
     return EXIT.ok;
   } catch (error) {
-    if (ctx.signal.aborted) return interrupted(ctx, done.written);
+    // Stopped while curating, evaluating or loading (a refused review already said "aborted").
+    if (ctx.signal.aborted && !(error instanceof CliFailure)) return interrupted(ctx, done.written);
     if (error instanceof McpcastError) throw new CliFailure(oneLineMessage(error.message), { cause: error });
     throw error;
   }
