@@ -148,7 +148,7 @@ function prepareModel(model: string, ctx: CliContext): ResolvedModel {
 }
 
 /** Exit status of a process stopped by a signal: 128 + its number (130 for SIGINT), as shells report. */
-export function interruptedStatus(reason: unknown): number {
+function interruptedStatus(reason: unknown): number {
   return 128 + (reason === "SIGTERM" ? 15 : 2);
 }
 
