@@ -97,6 +97,7 @@ export async function mcpcastCommand(args: readonly string[], ctx: CliContext): 
     if (options.evaluate !== undefined) requirePermissions(evalNeeds(target.plan));
     requirePermissions(outDirNeeds(target.shownDir));
     await checkOutDir(target);
+    progress.phase("measuring the tool surface");
     const surface = await surfaceReport(target.plan);
     if (options.review) await review(target, ctx);
     progress.phase(`writing ${target.shownDir}`);
