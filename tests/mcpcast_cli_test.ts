@@ -66,6 +66,7 @@ Deno.test({
     const result = await runOnPty(["mcpcast"], [
       ["Spec (file path or http(s) URL): ", PETSTORE],
       ["Base URL [", ""],
+      ["Model [offline]: ", ""],
       ["Profile [read-only]: ", "standard"],
       ["Auth [passthrough]: ", "env-token"],
       ["API name [petstore]: ", ""],
@@ -120,6 +121,7 @@ Deno.test({
       ["Spec (file path or http(s) URL): ", PETSTORE],
       ["Spec (file path or http(s) URL): ", PETSTORE_JSON],
       ["Base URL [", ""],
+      ["Model [offline]: ", ""],
       ["Profile [read-only]: ", ""],
       ["Auth [passthrough]: ", ""],
       ["API name [petstore]: ", ""],

@@ -138,3 +138,7 @@ export {
   type ToolMode,
   type ToolSize,
 } from "./surface/mod.ts";
+
+// The server a plan describes, built in process: what `evaluate` runs against (the command line's
+// --eval) and what generated projects serve (issue 19).
+export { buildPlanServer, type PlanServerOptions } from "./runtime/mod.ts";

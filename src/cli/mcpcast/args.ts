@@ -9,72 +9,15 @@ import { API_NAME_PATTERN, type ApprovalMode, type AuthMode, type SafetyProfile 
 import { UsageError } from "../exit.ts";
 import { parseFlags } from "../parse_flags.ts";
 import { checkFrameworkImport } from "./framework_import.ts";
+import { CURATED_MAX_TOOLS, type ModelArgs, modelArgs } from "./args_model.ts";
 
-/** Help text of `agentry mcpcast`. */
-export const MCPCAST_HELP = `Usage: agentry mcpcast SOURCE [options]
-       agentry mcpcast --plan FILE [--out DIR] [--force] [--review] [--json]
-       agentry mcpcast             (on a terminal: guided setup, step by step)
-
-Turn an OpenAPI 3.x or Swagger 2 description (SOURCE: a file path or an http(s) URL) into an MCP
-server project: every operation is classified (read, write, destructive, financial), the safety
-profile decides which become tools and which wait for a human approval, and the result is written
-as a Deno project with mcpcast.plan.yaml, the editable source of truth. Edit the plan, then
-regenerate the project from it with --plan.
-
-Options:
-  -o, --out DIR           where to write (default ./<api name>-mcp; with --plan, the plan's directory)
-  --force                 write into a non-empty directory that is not an mcpcast project, replace
-                          an existing plan, or overwrite tool modules without the generated header
-  --profile PROFILE       read-only (reads only), standard (reads + approval-gated writes) or full
-                          (everything, every non-read gated) (default read-only)
-  --auth MODE             how the server authenticates upstream (default none when the spec declares
-                          no security requirement, else passthrough when its credential is the
-                          Authorization header, else env-token):
-                            passthrough  forwards each caller's Authorization header
-                            env-token    one credential from MCPCAST_UPSTREAM_TOKEN (loopback only)
-                            api-key      clients present keys; each tenant has its own credential
-                            none         the API needs no credential (loopback only)
-  --approval MODE         who approves gated calls: elicitation (the calling client asks its user)
-                          or pending (a reviewer decides; needs --auth api-key)
-                          (default pending with api-key, else elicitation)
-  --base-url URL          upstream base URL (default: the spec's servers)
-  --external-refs         follow $refs into other files under the spec file's directory (off by
-                          default: an operation using such a $ref is left out as unsupported)
-  --allow-ref-host HOST   also follow $refs to http(s) documents on HOST (host or host:port, exact,
-                          case-insensitive; repeatable; implies --external-refs). Each document is
-                          loaded once, at most 50, each within the MCPCAST_* spec limits and all
-                          together within MCPCAST_MAX_SPEC_BYTES
-  --name NAME             API name: lower-case letters, digits, '-' and '_' (default: a short title,
-                          else the spec's host: api.github.com is github)
-  --max-tools N           at most N tools, reads kept first (default unlimited)
-  --framework-import SPECIFIER|PATH
-                          where the project finds the agentry library: a jsr:, npm: or http(s)
-                          specifier, or the path of a local checkout (written as its absolute
-                          file: URL) (default: what the project's deno.json maps, else
-                          jsr:@agentry/agentry@^0.1, the published package)
-  --plan FILE             regenerate the project from an edited mcpcast.plan.yaml instead of a spec
-  --plan-only             write only mcpcast.plan.yaml (review or edit it, then use --plan)
-  --no-curate             plan without a model, one tool per operation. This is the only mode for
-                          now: curation with a model (fewer, merged, renamed tools) comes later
-  --review                print the review table and ask before writing (needs a terminal)
-  -i, --interactive       the guided setup; only SOURCE, --base-url, --out and --force pre-fill it
-  --json                  print a JSON summary on stdout (human output stays on stderr)
-  -h, --help              show this help
-
-Permissions (deno run): --allow-read of SOURCE and of the output directory, --allow-write of the
-output directory, --allow-net for a URL SOURCE, and --ignore-env=LOG_STREAM,LOG_TOKENS (the yaml
-library looks them up; do not grant them). A missing one is named with its flag before anything is
-read or written.
-
-Exit status: 0 written, 1 invalid spec or plan, refused directory, missing permission, or aborted,
-2 wrong usage.
-`;
+export { MCPCAST_HELP } from "./help.ts";
 
 /** What the command does. */
 export type McpcastMode = "spec" | "plan" | "wizard";
 
 /** Parsed and checked options of `agentry mcpcast`. */
-export interface McpcastArgs {
+export interface McpcastArgs extends Partial<ModelArgs> {
   /** `spec` (SOURCE), `plan` (`--plan FILE`) or `wizard` (no SOURCE, or `--interactive`). */
   mode: McpcastMode;
   /** SOURCE as given (a path or URL). */
@@ -97,7 +40,7 @@ export interface McpcastArgs {
   externalRefs?: { allowHosts: string[] };
   /** `--name`. */
   name?: string;
-  /** `--max-tools`. */
+  /** `--max-tools` (with a curating `--model`, 25 when not given). */
   maxTools?: number;
   /** `--framework-import`: a specifier as given, or a checkout's path as its absolute `file:` URL. */
   frameworkImport?: string;
@@ -126,6 +69,9 @@ const SPEC_ONLY = [
   "max-tools",
   "external-refs",
   "allow-ref-host",
+  "no-curate",
+  "descriptions",
+  "tool-mode",
 ] as const;
 /** Flags the wizard accepts as pre-filled answers. */
 const WIZARD_FLAGS = new Set([
@@ -135,6 +81,7 @@ const WIZARD_FLAGS = new Set([
   "force",
   "framework-import",
   "no-curate",
+  "model",
   "help",
 ]);
 
@@ -156,6 +103,11 @@ function parse(args: readonly string[]) {
       plan: { type: "string" },
       "plan-only": { type: "boolean" },
       "no-curate": { type: "boolean" },
+      model: { type: "string" },
+      eval: { type: "boolean" },
+      "eval-tasks": { type: "string" },
+      descriptions: { type: "string" },
+      "tool-mode": { type: "string" },
       review: { type: "boolean" },
       interactive: { type: "boolean", short: "i" },
       json: { type: "boolean" },
@@ -240,7 +192,7 @@ function modeOf(values: Record<string, unknown>, source: string | undefined): Mc
             refused === "external-refs" || refused === "allow-ref-host"
               ? " (it reads self-contained specs; run without -i to follow external refs)"
               : " (it asks for that)"
-          }; it takes SOURCE, --base-url, --out, --force and --framework-import`,
+          }; it takes SOURCE, --base-url, --out, --force, --framework-import and --model`,
       );
     }
     return "wizard";
@@ -273,6 +225,8 @@ export function parseMcpcastArgs(args: readonly string[]): McpcastArgs {
   }
   const plan = nonEmpty("plan", values.plan);
   const frameworkImport = checkFrameworkImport(values["framework-import"]);
+  const model = modelArgs(values, mode === "plan");
+  const maxTools = checkMaxTools(values["max-tools"]) ?? (model.curate ? CURATED_MAX_TOOLS : undefined);
   return {
     mode,
     ...(source === undefined ? {} : { source }),
@@ -286,10 +240,11 @@ export function parseMcpcastArgs(args: readonly string[]): McpcastArgs {
     baseUrl: checkBaseUrl(values["base-url"]),
     ...checkExternalRefs(values["external-refs"], values["allow-ref-host"]),
     name: checkName(values.name),
-    maxTools: checkMaxTools(values["max-tools"]),
+    maxTools,
     ...(frameworkImport === undefined ? {} : { frameworkImport }),
     planOnly: values["plan-only"] ?? false,
     review: values.review ?? false,
     json: values.json ?? false,
+    ...model,
   };
 }

@@ -18,6 +18,11 @@ Deno.test("mcpcast SOURCE alone plans from the spec with every option at its def
     review: false,
     json: false,
     help: false,
+    model: undefined,
+    curate: false,
+    evaluate: undefined,
+    descriptions: undefined,
+    toolMode: undefined,
   });
 });
 
@@ -43,6 +48,10 @@ Deno.test("mcpcast reads every flag of a spec run", () => {
     "--no-curate",
     "--review",
     "--json",
+    "--descriptions",
+    "compact",
+    "--tool-mode",
+    "meta",
   ]);
   assert.deepEqual(options, {
     mode: "spec",
@@ -59,6 +68,11 @@ Deno.test("mcpcast reads every flag of a spec run", () => {
     review: true,
     json: true,
     help: false,
+    model: undefined,
+    curate: false,
+    evaluate: undefined,
+    descriptions: "compact",
+    toolMode: "meta",
   });
   assert.equal(parseMcpcastArgs(["s.yaml", "-o", "x"]).out, "x");
   assert.equal(parseMcpcastArgs(["s.yaml", "--approval", "elicitation"]).approval, "elicitation");
@@ -115,7 +129,35 @@ Deno.test("mcpcast with no SOURCE, or with --interactive, is the guided setup, p
   );
 });
 
-Deno.test("mcpcast --help needs nothing else and describes every flag, and that curation comes later", () => {
+Deno.test("mcpcast --model curates with a budget of 25 unless --no-curate or --max-tools say otherwise", () => {
+  const curated = parseMcpcastArgs(["s.yaml", "--model", "openai:gpt-5-mini"]);
+  assert.equal(curated.model, "openai:gpt-5-mini");
+  assert.equal(curated.curate, true);
+  assert.equal(curated.maxTools, 25);
+  assert.equal(curated.evaluate, undefined);
+  assert.equal(parseMcpcastArgs(["s.yaml", "--model", "ollama:llama3.2:3b", "--max-tools", "8"]).maxTools, 8);
+  const offline = parseMcpcastArgs(["s.yaml", "--model", "anthropic:claude", "--no-curate"]);
+  assert.deepEqual([offline.curate, offline.maxTools], [false, undefined]);
+  assert.deepEqual([parseMcpcastArgs(["s.yaml"]).curate, parseMcpcastArgs(["s.yaml"]).maxTools], [
+    false,
+    undefined,
+  ]);
+  assert.equal(parseMcpcastArgs(["s.yaml", "--no-curate"]).curate, false);
+});
+
+Deno.test("mcpcast --eval evaluates with 20 tasks, --eval-tasks N sets them and implies --eval, also with --plan", () => {
+  const model = ["--model", "openai-compatible:x"];
+  assert.deepEqual(parseMcpcastArgs(["s.yaml", ...model, "--eval"]).evaluate, { tasks: 20 });
+  assert.deepEqual(parseMcpcastArgs(["s.yaml", ...model, "--eval-tasks", "2"]).evaluate, { tasks: 2 });
+  assert.deepEqual(parseMcpcastArgs(["s.yaml", ...model, "--eval", "--eval-tasks=7"]).evaluate, { tasks: 7 });
+  const fromPlan = parseMcpcastArgs(["--plan", "p.yaml", ...model, "--eval"]);
+  assert.deepEqual([fromPlan.mode, fromPlan.curate, fromPlan.evaluate], ["plan", false, { tasks: 20 }]);
+  assert.equal(fromPlan.model, "openai-compatible:x");
+  assert.equal(fromPlan.maxTools, undefined);
+  assert.equal(parseMcpcastArgs(["-i", ...model]).model, "openai-compatible:x");
+});
+
+Deno.test("mcpcast --help needs nothing else and describes every flag with its default", () => {
   assert.equal(parseMcpcastArgs(["--help"]).help, true);
   assert.equal(parseMcpcastArgs(["-h", "--profile", "bogus"]).help, true);
   const flags = [
@@ -133,17 +175,35 @@ Deno.test("mcpcast --help needs nothing else and describes every flag, and that 
     "--plan",
     "--plan-only",
     "--no-curate",
+    "--model",
+    "--eval",
+    "--eval-tasks",
+    "--descriptions",
+    "--tool-mode",
     "--review",
     "--interactive",
     "--json",
   ];
   for (const flag of flags) assert.ok(MCPCAST_HELP.includes(`${flag} `), flag);
-  assert.match(MCPCAST_HELP, /curation with a model .* comes later/s);
+  assert.doesNotMatch(MCPCAST_HELP, /comes later/);
+  for (
+    const text of [
+      /--max-tools N +at most N tools \(default 25 with --model, else unlimited/,
+      /--eval-tasks N +tasks the model writes for --eval, 1 to 500 \(default 20; implies --eval\)/,
+      /\(default full\)/,
+      /\(default direct\)/,
+      /130 interrupted/,
+    ]
+  ) assert.match(MCPCAST_HELP, text);
   assert.match(
     MCPCAST_HELP,
     /--ignore-env=LOG_STREAM,LOG_TOKENS \(the yaml\s+library looks them up; do not grant them\)/,
   );
-  assert.doesNotMatch(MCPCAST_HELP, /allow-env/);
+  assert.doesNotMatch(
+    MCPCAST_HELP,
+    /--allow-env[ =]*(LOG|\n| )/,
+    "never suggests granting the yaml variables or all",
+  );
 });
 
 Deno.test("every option the command and its guided setup name in a message is spelled as the command line takes it", async () => {
@@ -155,6 +215,7 @@ Deno.test("every option the command and its guided setup name in a message is sp
     "source.ts",
     "permissions.ts",
     "mod.ts",
+    "args_model.ts",
     "../../mcpcast/emit/write_project.ts",
     "../../mcpcast/plan/build_plan.ts",
     "../../mcpcast/plan/schema.ts",
@@ -229,6 +290,29 @@ Deno.test("mcpcast refuses unknown flags, bad values and combinations with a one
     [["s.yaml", "--external-refs=yes"], /--external-refs/],
     [["--plan", "p.yaml", "--external-refs"], /--external-refs shapes a plan from a spec/],
     [["-i", "--allow-ref-host", "h"], /--allow-ref-host does not apply to the guided setup/],
+    [["s.yaml", "--model", "gpt-5"], /--model must be PROVIDER:MODEL/],
+    [["s.yaml", "--model", "openai:"], /--model must be PROVIDER:MODEL/],
+    [
+      ["s.yaml", "--model", "bogus:m"],
+      /--model: unknown provider 'bogus' \(known: anthropic, ollama, openai, openai-compatible\)/,
+    ],
+    [["s.yaml", "--eval"], /--eval needs --model PROVIDER:MODEL/],
+    [["s.yaml", "--eval-tasks", "3"], /--eval-tasks needs --model/],
+    [["s.yaml", "--model", "openai:m", "--eval-tasks", "0"], /--eval-tasks must be an integer from 1 to 500/],
+    [["s.yaml", "--model", "openai:m", "--eval-tasks", "501"], /--eval-tasks must be/],
+    [["s.yaml", "--model", "openai:m", "--eval-tasks", "x"], /--eval-tasks must be/],
+    [
+      ["s.yaml", "--model", "openai:m", "--eval", "--plan-only"],
+      /--eval evaluates the written project; it takes no --plan-only/,
+    ],
+    [["s.yaml", "--descriptions", "short"], /--descriptions must be compact or full/],
+    [["s.yaml", "--tool-mode", "lazy"], /--tool-mode must be direct or meta/],
+    [["s.yaml", "--eval=yes"], /--eval/],
+    [["--plan", "p.yaml", "--model", "openai:m"], /--model with --plan only serves --eval/],
+    [["--plan", "p.yaml", "--no-curate"], /--no-curate shapes a plan from a spec/],
+    [["--plan", "p.yaml", "--descriptions", "compact"], /--descriptions shapes a plan from a spec/],
+    [["--plan", "p.yaml", "--tool-mode", "meta"], /--tool-mode shapes a plan from a spec/],
+    [["-i", "--eval"], /--eval does not apply to the guided setup/],
   ];
   for (const [args, message] of cases) {
     assert.throws(() => parseMcpcastArgs(args), (error) => {

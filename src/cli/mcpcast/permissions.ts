@@ -18,7 +18,7 @@ function isInline(source: string): boolean {
 }
 
 /** Network access to the host of `url` (its port asked for too). */
-function netOf(url: URL): NeededPermission {
+export function netOf(url: URL): NeededPermission {
   const port = url.port !== "" ? Number(url.port) : url.protocol === "https:" ? 443 : 80;
   return { name: "net", host: url.host, query: `${url.hostname}:${port}` };
 }

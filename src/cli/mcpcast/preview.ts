@@ -126,6 +126,12 @@ export interface WizardChoices {
   force: boolean;
   /** `--framework-import`, when given. */
   frameworkImport?: string;
+  /** `--model`, when a model curated or evaluates. */
+  model?: string;
+  /** Whether the model curated (else `--no-curate`, the model serving `--eval` only). @default true */
+  curate?: boolean;
+  /** `--eval`. */
+  evaluate?: boolean;
 }
 
 /** `value` quoted for a POSIX shell when it needs it. */
@@ -135,6 +141,10 @@ export const quoteArgument: (value: string) => string = shellQuote;
 export function equivalentCommand(choices: WizardChoices): string {
   const args = ["agentry", "mcpcast", choices.source];
   if (choices.baseUrl !== undefined) args.push("--base-url", choices.baseUrl);
+  if (choices.model !== undefined) {
+    args.push("--model", choices.model);
+    if (choices.curate === false) args.push("--no-curate");
+  }
   if (choices.profile !== "read-only") args.push("--profile", choices.profile);
   // Always named: the default depends on whether the spec declares security (slice D, issue 15).
   args.push("--auth", choices.auth);
@@ -144,5 +154,6 @@ export function equivalentCommand(choices: WizardChoices): string {
   if (choices.out !== undefined) args.push("--out", choices.out);
   if (choices.force) args.push("--force");
   if (choices.frameworkImport !== undefined) args.push("--framework-import", choices.frameworkImport);
+  if (choices.evaluate) args.push("--eval");
   return args.map(quoteArgument).join(" ");
 }

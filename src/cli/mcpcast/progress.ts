@@ -1,7 +1,7 @@
 /**
  * The progress display of `agentry mcpcast`: one stderr line per phase (loading, parsing N
  * operations, planning, writing) with the time elapsed, shown only on a terminal and only for large
- * specs, where the phases take long enough to be worth watching.
+ * specs, where the phases take long enough to be worth watching; and, always, what a model is doing.
  *
  * @module
  */
@@ -40,7 +40,14 @@ export class Progress {
 
   /** Shows one phase. */
   phase(text: string): void {
-    if (!this.shown) return;
+    if (this.shown) this.note(text);
+  }
+
+  /**
+   * Shows a line whatever the spec's size or the stream (model work: curation attempts, evaluation
+   * tasks; see `model_progress.ts`).
+   */
+  note(text: string): void {
     const seconds = ((performance.now() - this.#started) / 1000).toFixed(1);
     this.#ctx.stderr(`mcpcast: [${seconds}s] ${text}`);
   }

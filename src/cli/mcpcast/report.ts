@@ -12,6 +12,7 @@ import {
   type McpcastPlan,
   type ToolPlan,
 } from "../../mcpcast/mod.ts";
+import { clipLine } from "./model_progress.ts";
 
 /** Up to this many dropped operations are listed one per line; more are grouped by reason. */
 export const DROPPED_LISTED = 12;
@@ -44,9 +45,9 @@ function plural(n: number, one: string, many = `${one}s`): string {
   return `${count(n)} ${n === 1 ? one : many}`;
 }
 
+/** The first line of `text` (spec or model text), without control characters, at most `width` long. */
 function clip(text: string, width: number): string {
-  const line = text.split("\n")[0].trim();
-  return line.length <= width ? line : `${line.slice(0, width - 1)}…`;
+  return clipLine(text.split("\n")[0], width);
 }
 
 /** `METHOD /path` of the tool's first route, with `+N` when it has more. */
@@ -82,18 +83,24 @@ export function droppedLines(dropped: readonly DroppedOp[], indent = "  "): stri
     });
 }
 
-/** The review table (tool, risk, gated, route, description), then what is not exposed. */
-export function reviewLines(plan: McpcastPlan): string[] {
+/**
+ * The review table (tool, risk, gated, route, description), then what is not exposed. With `notes`
+ * (a curated plan: "merged 3 ops", "renamed from get_pet_by_id") a Note column comes before the
+ * description.
+ */
+export function reviewLines(plan: McpcastPlan, notes?: Readonly<Record<string, string>>): string[] {
   const rows = plan.tools.map((tool) => [
     tool.name,
     tool.risk,
     tool.requires_approval ? "yes" : "",
     routeOf(tool),
+    ...(notes === undefined ? [] : [notes[tool.name] ?? ""]),
     clip(tool.description, REVIEW_DESCRIPTION),
   ]);
+  const header = ["Tool", "Risk", "Gated", "Route", ...(notes === undefined ? [] : ["Note"]), "Description"];
   const lines = plan.tools.length === 0
     ? ["No tools: nothing in this spec fits the profile."]
-    : table(["Tool", "Risk", "Gated", "Route", "Description"], rows);
+    : table(header, rows);
   if (plan.dropped.length > 0) {
     lines.push("", `Not exposed (${count(plan.dropped.length)}):`, ...droppedLines(plan.dropped));
   }

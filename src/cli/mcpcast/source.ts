@@ -43,19 +43,24 @@ async function isPlanFile(source: string): Promise<boolean> {
 }
 
 /**
- * Parses the spec at `source`. A plan given as SOURCE is refused with the command that regenerates
- * from it.
+ * Parses the spec at `source` (response schemas only with `responseSchemas`). A plan given as SOURCE
+ * is refused with the command that regenerates from it.
  *
  * @throws {McpcastError} for a source that cannot be read or is not a valid spec.
  */
 export async function parseSource(
   source: string,
-  options: { baseUrl?: string; signal?: AbortSignal; env?: EnvLookup; externalRefs?: ExternalRefsOptions } =
-    {},
+  options: {
+    baseUrl?: string;
+    signal?: AbortSignal;
+    env?: EnvLookup;
+    externalRefs?: ExternalRefsOptions;
+    responseSchemas?: boolean;
+  } = {},
 ): Promise<ParsedSpec> {
   try {
-    // The command plans and writes a project; response schemas only serve evaluation.
-    return await parseSpec(source, { ...options, responseSchemas: false });
+    // Response schemas only serve evaluation (its mocks): read them only for --eval.
+    return await parseSpec(source, { ...options, responseSchemas: options.responseSchemas ?? false });
   } catch (error) {
     if (error instanceof McpcastError && await isPlanFile(source.trim())) {
       throw new McpcastError(

@@ -1,8 +1,9 @@
 /**
  * The guided setup of `agentry mcpcast` (no SOURCE, or `--interactive`, on a terminal): plain
- * line-based questions, step by step — the spec and what was detected in it, the safety profile
- * (with what each would keep), the auth mode, the approval mode when it matters, the review table,
- * the output directory — and nothing is written before the last confirmation. The permissions a
+ * line-based questions, step by step — the spec and what was detected in it, the model (or none),
+ * the safety profile (with what each would keep), the auth mode, the approval mode when it matters,
+ * the review table (of the curated plan with a model), the output directory and, with a model, the
+ * evaluation switch — and nothing is written before the last confirmation. The permissions a
  * path or URL needs are checked as soon as it is typed: a missing one is said in one line naming the
  * flag, and the question is asked again (an `--out` given on the command line is checked before the
  * first question and ends the run instead). Deno's own prompt never appears.
@@ -22,6 +23,7 @@ import {
   SAFETY_PROFILES,
   type SafetyProfile,
   specDocument,
+  surfaceReport,
 } from "../../mcpcast/mod.ts";
 import type { CliContext } from "../cli_context.ts";
 import {
@@ -33,7 +35,11 @@ import {
   previewPlans,
   riskBreakdown,
 } from "./preview.ts";
+import { evalLines } from "./model_report.ts";
+import { Progress } from "./progress.ts";
 import { reviewLines, summaryLines } from "./report.ts";
+import { surfaceLines } from "./surface.ts";
+import { chooseEval, chooseModel, curatedPlan, evaluateWritten } from "./wizard_model.ts";
 import {
   mayReadYaml,
   outDirNeeds,
@@ -58,9 +64,11 @@ export interface WizardPrefill {
   force: boolean;
   /** `--framework-import`, already checked: where the project finds the library. */
   frameworkImport?: string;
+  /** `--model`, the model step's default. */
+  model?: string;
 }
 
-const STEPS = 5;
+const STEPS = 6;
 
 const PROFILE_NOTES: Readonly<Record<SafetyProfile, string>> = {
   "read-only": "reads only",
@@ -87,11 +95,11 @@ export async function runWizard(ctx: CliContext, prefill: WizardPrefill): Promis
   try {
     return await guide(ask, ctx, prefill);
   } catch (error) {
-    if (error instanceof PromptAborted) {
+    // Ctrl-C at a question, or while the model curates: nothing is written before the last answer.
+    if (error instanceof PromptAborted || (ctx.signal.aborted && !(error instanceof CliFailure))) {
       ask.say("");
-      throw new CliFailure(
-        `aborted: nothing written${error.message === "aborted" ? "" : ` (${error.message})`}`,
-      );
+      const why = error instanceof PromptAborted && error.message !== "aborted" ? ` (${error.message})` : "";
+      throw new CliFailure(`aborted: nothing written${why}`);
     }
     if (error instanceof McpcastError) throw new CliFailure(oneLineMessage(error.message), { cause: error });
     throw error;
@@ -160,9 +168,9 @@ async function loadSpec(ask: Prompter, ctx: CliContext, prefill: WizardPrefill):
   }
 }
 
-/** Step 2: the safety profile, with what each would keep. */
+/** Step 3: the safety profile, with what each would keep. */
 async function chooseProfile(ask: Prompter, loaded: Loaded): Promise<SafetyProfile> {
-  step(ask, 2, "Safety profile");
+  step(ask, 3, "Safety profile");
   const choices: Choice<SafetyProfile>[] = SAFETY_PROFILES.map((profile) => {
     const { kept, gated, dropped } = previewOf(loaded.previews[profile]);
     const counts = `${kept} tool${kept === 1 ? "" : "s"}${
@@ -174,11 +182,11 @@ async function chooseProfile(ask: Prompter, loaded: Loaded): Promise<SafetyProfi
 }
 
 /**
- * Step 3: the auth mode (by default the command's own default for the spec), then the approval mode
+ * Step 4: the auth mode (by default the command's own default for the spec), then the approval mode
  * when gated tools and a choice exist.
  */
 async function chooseAuth(ask: Prompter, loaded: Loaded, profile: SafetyProfile) {
-  step(ask, 3, "Authentication to the API");
+  step(ask, 4, "Authentication to the API");
   const preview = loaded.previews[profile];
   const auth = await ask.choose("Auth", authChoices(preview), defaultAuth(loaded.spec));
   const gated = previewOf(preview).gated;
@@ -193,9 +201,9 @@ async function chooseAuth(ask: Prompter, loaded: Loaded, profile: SafetyProfile)
   return { auth, approval };
 }
 
-/** Step 5: name and folder; a folder that is not empty needs a yes. */
+/** Step 6: name and folder; a folder that is not empty needs a yes. */
 async function chooseTarget(ask: Prompter, plan: McpcastPlan, prefill: WizardPrefill) {
-  step(ask, 5, "Project");
+  step(ask, 6, "Project");
   const name = await ask.ask("API name", {
     fallback: plan.api.name,
     check: (typed) =>
@@ -225,19 +233,28 @@ async function guide(ask: Prompter, ctx: CliContext, prefill: WizardPrefill): Pr
     "agentry mcpcast: guided setup. Enter takes the [default]; Ctrl-D or Ctrl-C stops (nothing is written).",
   );
   const loaded = await loadSpec(ask, ctx, prefill);
+  step(ask, 2, "Model");
+  const model = await chooseModel(ask, ctx, prefill.model);
   const profile = await chooseProfile(ask, loaded);
   const { auth, approval } = await chooseAuth(ask, loaded, profile);
-  const built = buildPlan(loaded.spec, { profile, auth, approval, baseUrl: loaded.baseUrl });
-  step(ask, 4, "Review");
-  for (const line of reviewLines(built)) ask.say(`  ${line}`);
+  step(ask, 5, "Review");
+  const shape = { profile, auth, approval, baseUrl: loaded.baseUrl };
+  const progress = new Progress(ctx, { large: false });
+  const curated = model === undefined
+    ? undefined
+    : await curatedPlan(ask, { ctx, model, spec: loaded.spec, progress, shape });
+  const built = curated?.plan ?? buildPlan(loaded.spec, shape);
+  for (const line of reviewLines(built, curated?.notes)) ask.say(`  ${line}`);
   const target = await chooseTarget(ask, built, prefill);
   const plan = target.name === built.api.name
     ? built
     : { ...built, api: { ...built.api, name: target.name } };
+  const tasks = await chooseEval(ask, model, plan);
   if (!await ask.confirm(`Write the project to ${target.out}?`, true)) throw new PromptAborted();
+  const outDir = resolve(target.out);
   const outcome = await writeCast({
     plan,
-    outDir: resolve(target.out),
+    outDir,
     shownDir: target.out,
     writePlan: true,
     planOnly: false,
@@ -248,9 +265,17 @@ async function guide(ask: Prompter, ctx: CliContext, prefill: WizardPrefill): Pr
   });
   ask.say("");
   for (const line of summaryLines(plan, outcome)) ask.say(line);
+  for (const line of surfaceLines(await surfaceReport(plan))) ask.say(line);
+  if (tasks !== undefined && model !== undefined) {
+    const evaluated = await evaluateWritten(plan, { ctx, model, tasks, outDir, loaded, progress });
+    for (const line of evalLines(evaluated, outDir, target.out)) ask.say(line);
+  }
   const command = equivalentCommand({
     source: publicSource(loaded.source),
     ...(loaded.baseUrl === undefined ? {} : { baseUrl: loaded.baseUrl }),
+    ...(model === undefined || (curated === undefined && tasks === undefined)
+      ? {}
+      : { model: model.model, curate: curated !== undefined }),
     profile,
     auth,
     ...(approval === undefined ? {} : { approval }),
@@ -258,6 +283,7 @@ async function guide(ask: Prompter, ctx: CliContext, prefill: WizardPrefill): Pr
     ...(target.out === `./${target.name}-mcp` ? {} : { out: target.out }),
     force: target.force,
     ...(prefill.frameworkImport === undefined ? {} : { frameworkImport: prefill.frameworkImport }),
+    ...(tasks === undefined ? {} : { evaluate: true }),
   });
   ask.say(`Same result without questions: ${command}`);
   ask.say(`Next: cd ${target.out} && deno task test`);

@@ -26,11 +26,12 @@ async function wizard(answers: Array<string | null>, args: string[] = [], termin
 Deno.test("the guided setup asks step by step, shows what it found, and writes the project", async () => {
   await using dir = await tempDir();
   const out = join(dir.path, "pets");
-  const result = await wizard([PETSTORE, "", "2", "env-token", "", out, ""]);
+  const result = await wizard([PETSTORE, "", "", "2", "env-token", "", out, ""]);
   assert.equal(result.code, 0, result.text);
   assert.deepEqual(result.asked, [
     "Spec (file path or http(s) URL): ",
     "Base URL [http://petstore.swagger.io/v2]: ",
+    "Model [offline]: ",
     "Profile [read-only]: ",
     "Auth [passthrough]: ",
     "API name [petstore]: ",
@@ -47,7 +48,7 @@ Deno.test("the guided setup asks step by step, shows what it found, and writes t
       /2\) standard\s+16 tools \(9 gated\), 4 dropped/,
       /env-token\s+personal use/,
       /9 gated tool\(s\): the calling client asks its user/,
-      /Step 4\/5 {2}Review/,
+      /Step 5\/6 {2}Review/,
       /add_pet\s+write\s+yes\s+POST \/pet/,
       /Not exposed \(4\)/,
       /16 tools kept \(9 approval-gated\), 4 operations dropped/,
@@ -68,6 +69,7 @@ Deno.test("the guided setup asks again after a bad source, a bad base URL or a b
     PETSTORE,
     "not a url",
     "https://pets.example.com/v2",
+    "",
     "full",
     "3",
     "",
@@ -97,7 +99,7 @@ Deno.test("the guided setup starts from SOURCE and asks before writing into a fo
   await using dir = await tempDir();
   await Deno.writeTextFile(join(dir.path, "notes.txt"), "mine");
   const other = join(dir.path, "fresh");
-  const result = await wizard(["", "", "", "", dir.path, "n", other, ""], ["-i", PETSTORE]);
+  const result = await wizard(["", "", "", "", "", dir.path, "n", other, ""], ["-i", PETSTORE]);
   assert.equal(result.code, 0, result.text);
   assert.ok(!result.asked.includes("Spec (file path or http(s) URL): "));
   assert.ok(
@@ -115,7 +117,7 @@ Deno.test("the guided setup writes nothing when the input ends or the answer is 
   const ended = await wizard([PETSTORE, "", "2"]);
   assert.equal(ended.code, 1);
   assert.equal(ended.stderr.at(-1), "agentry: aborted: nothing written");
-  const no = await wizard([PETSTORE, "", "", "", "", out, "n"]);
+  const no = await wizard([PETSTORE, "", "", "", "", "", out, "n"]);
   assert.ok(no.asked.includes("Auth [passthrough]: "), no.asked.join("|"));
   assert.equal(no.code, 1);
   assert.deepEqual(await listDir(out), []);
@@ -145,7 +147,7 @@ Deno.test("the guided setup offers the auth mode the command takes by default, w
     assert.equal(await runCli(command.ctx), 0, command.stderr.join("\n"));
     const commandAuth = loadPlan(await Deno.readTextFile(join(byCommand, "mcpcast.plan.yaml"))).api.auth;
     const byWizard = `${byCommand}-wizard`;
-    const result = await wizard([spec, "", "", "", "", byWizard, ""]);
+    const result = await wizard([spec, "", "", "", "", "", byWizard, ""]);
     assert.equal(result.code, 0, result.text);
     assert.ok(result.asked.includes(`Auth [${commandAuth}]: `), `${spec}: ${result.asked.join(" | ")}`);
     const wizardAuth = loadPlan(await Deno.readTextFile(join(byWizard, "mcpcast.plan.yaml"))).api.auth;
