@@ -54,7 +54,7 @@ export function curationProgress(progress: Progress, model: string): (event: Cur
 /** Shows each evaluation task as it ends: `eval 3/20 ✓ t3 list_pets` or `✗ ... called a → b`. */
 export function evaluationProgress(progress: Progress): (event: EvalProgress) => void {
   return (event) => {
-    if (event.type === "task-start") return;
+    if (event.kind === "task_started") return;
     const { result } = event;
     const mark = result.success ? "✓" : "✗";
     const called = result.calls.map((call) => `${call.tool}${call.ok ? "" : " ✗"}`).join(" → ");

@@ -19,16 +19,16 @@ Deno.test("model progress is shown off a terminal and for small specs, one line 
   const task: EvalTask = { id: "t9", prompt: "p", expected_tool: "get_pet" };
   const evaluation = evaluationProgress(progress);
   const base = { task, calls: [], selectedFirst: false, reply: "" };
-  evaluation({ type: "task-start", index: 1, total: 2, task });
+  evaluation({ kind: "task_started", index: 1, total: 2, task });
   evaluation({
-    type: "task-end",
+    kind: "task_ended",
     index: 1,
     total: 2,
     task,
     result: { ...base, success: false, calls: [{ tool: "list_pets", arguments: {}, ok: false }] },
   });
   evaluation({
-    type: "task-end",
+    kind: "task_ended",
     index: 2,
     total: 2,
     task,

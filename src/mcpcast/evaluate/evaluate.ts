@@ -73,7 +73,7 @@ export async function evaluate(
     for (const [i, task] of tasks.entries()) {
       signal.throwIfAborted();
       const position = { index: i + 1, total: tasks.length, task };
-      resolved.onProgress({ type: "task-start", ...position });
+      resolved.onProgress({ kind: "task_started", ...position });
       const run = await runTask(task, {
         model: resolved.client,
         mcp,
@@ -83,7 +83,7 @@ export async function evaluate(
       });
       const result = taskResult(task, run);
       results.push(result);
-      resolved.onProgress({ type: "task-end", ...position, result });
+      resolved.onProgress({ kind: "task_ended", ...position, result });
     }
     if (results.every((result) => result.error !== undefined)) {
       throw new McpcastError(

@@ -46,7 +46,7 @@ test("a full run: the model writes tasks, the agent calls through MCP, the repor
     tasks: 4,
     operations,
     liveReads: false,
-    onProgress: (event: EvalProgress) => events.push(`${event.type} ${event.index}/${event.total}`),
+    onProgress: (event: EvalProgress) => events.push(`${event.kind} ${event.index}/${event.total}`),
   });
   assert.deepEqual([report.grade, report.score, report.succeeded, report.total], ["B", 0.75, 3, 4]);
   assert.deepEqual(report.results.map((result) => result.task.id), ["t1", "t2", "t3", "t4"]);
@@ -65,7 +65,7 @@ test("a full run: the model writes tasks, the agent calls through MCP, the repor
   assert.equal(logger?.enabled("warning"), true);
   assert.ok(report.toolListTokens > 100);
   assert.match(report.fixes.map((fix) => fix.text).join("\n"), /`delete_pet` vs `get_pet`/);
-  assert.deepEqual(events.slice(0, 3), ["task-start 1/4", "task-end 1/4", "task-start 2/4"]);
+  assert.deepEqual(events.slice(0, 3), ["task_started 1/4", "task_ended 1/4", "task_started 2/4"]);
   const agentTurn = model.requests.find((request) => !isTaskRequest(request))!;
   assert.deepEqual(agentTurn.tools.toSorted(), [
     "create_pet",
@@ -180,7 +180,7 @@ test("aborting stops the run with the signal's reason", async () => {
       tasks: TASKS,
       signal: controller.signal,
       onProgress: (event) => {
-        if (event.type !== "task-start") return;
+        if (event.kind !== "task_started") return;
         started.push(event.index);
         if (event.index === 2) controller.abort(reason);
       },

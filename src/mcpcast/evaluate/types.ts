@@ -61,8 +61,8 @@ export interface EvaluateOptions {
 
 /** A task started or ended (`index` counts from 1). */
 export type EvalProgress =
-  | { type: "task-start"; index: number; total: number; task: EvalTask }
-  | { type: "task-end"; index: number; total: number; task: EvalTask; result: EvalTaskResult };
+  | { kind: "task_started"; index: number; total: number; task: EvalTask }
+  | { kind: "task_ended"; index: number; total: number; task: EvalTask; result: EvalTaskResult };
 
 /** One tool call an agent made. */
 export interface EvalCall {
