@@ -5,7 +5,13 @@
  */
 
 import { resolve } from "node:path";
-import { API_NAME_PATTERN, type ApprovalMode, type AuthMode, type SafetyProfile } from "../../mcpcast/mod.ts";
+import {
+  API_NAME_PATTERN,
+  type ApprovalMode,
+  type AuthMode,
+  type OperationSelection,
+  type SafetyProfile,
+} from "../../mcpcast/mod.ts";
 import { UsageError } from "../exit.ts";
 import { parseFlags } from "../parse_flags.ts";
 import { checkFrameworkImport } from "./framework_import.ts";
@@ -42,6 +48,8 @@ export interface McpcastArgs extends Partial<ModelArgs> {
   name?: string;
   /** `--max-tools` (with a curating `--model`, 25 when not given). */
   maxTools?: number;
+  /** `--tag` / `--path`: present only when either is given. */
+  select?: OperationSelection;
   /** `--framework-import`: a specifier as given, or a checkout's path as its absolute `file:` URL. */
   frameworkImport?: string;
   /** `--plan-only`. */
@@ -67,6 +75,8 @@ const SPEC_ONLY = [
   "base-url",
   "name",
   "max-tools",
+  "tag",
+  "path",
   "external-refs",
   "allow-ref-host",
   "no-curate",
@@ -99,6 +109,8 @@ function parse(args: readonly string[]) {
       "allow-ref-host": { type: "string", multiple: true },
       name: { type: "string" },
       "max-tools": { type: "string" },
+      tag: { type: "string", multiple: true },
+      path: { type: "string", multiple: true },
       "framework-import": { type: "string" },
       plan: { type: "string" },
       "plan-only": { type: "boolean" },
@@ -207,6 +219,17 @@ function modeOf(values: Record<string, unknown>, source: string | undefined): Mc
   return "plan";
 }
 
+/** `--tag` and `--path`, checked: non-empty tags, prefixes starting with `/`. */
+function checkSelection(
+  tags: string[] | undefined,
+  paths: string[] | undefined,
+): { select?: OperationSelection } {
+  if (tags === undefined && paths === undefined) return {};
+  if (tags?.some((tag) => tag.trim() === "")) throw new UsageError("--tag must not be empty");
+  if (paths?.some((path) => !path.startsWith("/"))) throw new UsageError("--path must start with '/'");
+  return { select: { tags: tags?.map((tag) => tag.trim()) ?? [], paths: paths ?? [] } };
+}
+
 /** Parses the arguments after `mcpcast`; throws {@linkcode UsageError}. */
 export function parseMcpcastArgs(args: readonly string[]): McpcastArgs {
   const { values, positionals } = parse(args);
@@ -241,6 +264,7 @@ export function parseMcpcastArgs(args: readonly string[]): McpcastArgs {
     ...checkExternalRefs(values["external-refs"], values["allow-ref-host"]),
     name: checkName(values.name),
     maxTools,
+    ...checkSelection(values.tag, values.path),
     ...(frameworkImport === undefined ? {} : { frameworkImport }),
     planOnly: values["plan-only"] ?? false,
     review: values.review ?? false,

@@ -334,3 +334,18 @@ Deno.test("mcpcast never echoes a --base-url it refuses (it may carry a credenti
     },
   );
 });
+
+Deno.test("mcpcast --tag and --path select operations (repeatable), checked, and are spec-only", () => {
+  assert.deepEqual(
+    parseMcpcastArgs(["spec.yaml", "--tag", "issues", "--tag", " pulls ", "--path", "/gists"]).select,
+    { tags: ["issues", "pulls"], paths: ["/gists"] },
+  );
+  assert.deepEqual(parseMcpcastArgs(["spec.yaml", "--path", "/a"]).select, { tags: [], paths: ["/a"] });
+  assert.equal(parseMcpcastArgs(["spec.yaml"]).select, undefined);
+  assert.throws(() => parseMcpcastArgs(["spec.yaml", "--tag", " "]), /--tag must not be empty/);
+  assert.throws(() => parseMcpcastArgs(["spec.yaml", "--path", "repos"]), /--path must start with '\/'/);
+  assert.throws(
+    () => parseMcpcastArgs(["--plan", "mcpcast.plan.yaml", "--tag", "issues"]),
+    (error) => error instanceof UsageError && /--tag shapes a plan from a spec/.test(error.message),
+  );
+});

@@ -13,6 +13,7 @@ import {
   type CurationResult,
   type McpcastPlan,
   type ParsedSpec,
+  selectOperations,
 } from "../../mcpcast/mod.ts";
 import type { CliContext } from "../cli_context.ts";
 import type { McpcastArgs } from "./args.ts";
@@ -42,13 +43,14 @@ export async function planFromSpec(
   context: { progress: Progress; model?: ResolvedModel },
 ): Promise<SpecPlan> {
   const { progress, model } = context;
-  const spec = await parseSource(options.source!, {
+  const parsed = await parseSource(options.source!, {
     baseUrl: options.baseUrl,
     signal: ctx.signal,
     env: ctx.env,
     externalRefs: options.externalRefs,
     responseSchemas: options.evaluate !== undefined,
   });
+  const spec = options.select ? selectOperations(parsed, options.select) : parsed;
   progress.operations(spec.operations.length);
   const shape = {
     profile: options.profile,

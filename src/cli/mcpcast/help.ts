@@ -42,6 +42,10 @@ Options:
                           else the spec's host: api.github.com is github)
   --max-tools N           at most N tools (default 25 with --model, else unlimited; without a
                           model reads are kept first)
+  --tag TAG               convert only operations with this tag (repeatable; case-insensitive)
+  --path PREFIX           convert only operations under this path prefix, whole segments
+                          (repeatable; with --tag, an operation matching either is kept). For a large
+                          API, one area at a time: --tag issues, --path /repos/{owner}/{repo}/pulls
   --framework-import SPECIFIER|PATH
                           where the project finds the agentry library: a jsr:, npm: or http(s)
                           specifier, or the path of a local checkout (written as its absolute

@@ -231,3 +231,19 @@ Deno.test("mcpcast --help prints on stdout and the main help lists the command",
   await runCli(main.ctx);
   assert.match(main.stdout[0], /mcpcast SOURCE/);
 });
+
+Deno.test("mcpcast --tag converts only that area of the spec; a tag that matches nothing lists the spec's", async () => {
+  await using dir = await tempDir();
+  const out = join(dir.path, "store");
+  const result = await run([PETSTORE, "--out", out, "--profile", "full", "--tag", "store", "--plan-only"]);
+  assert.equal(result.code, 0, result.stderr.join("\n"));
+  const plan = loadPlan(await Deno.readTextFile(join(out, "mcpcast.plan.yaml")));
+  const paths = plan.tools.flatMap((tool) => tool.routes.map((route) => route.path));
+  assert.ok(paths.length > 0 && paths.every((path) => path.startsWith("/store")), paths.join());
+  const none = await run([PETSTORE, "--out", join(dir.path, "none"), "--tag", "gists", "--plan-only"]);
+  assert.equal(none.code, 1);
+  assert.match(
+    none.stderr.join("\n"),
+    /no operation of the spec matches the selection \(tag 'gists'\); its tags: pet, store, user/,
+  );
+});
