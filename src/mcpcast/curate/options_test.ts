@@ -95,7 +95,7 @@ test("a prompt over 600,000 characters is refused with advice to narrow the spec
   const script = scripted(goodProposal());
   await assert.rejects(
     curate(spec, { complete: script.complete }),
-    /over the limit of 600000: narrow the spec first \(curate one tag or path prefix at a time\), or convert without a model \(--no-curate\)/,
+    /over the limit of 600000: narrow the spec first \(curate one tag or path prefix at a time: --tag or --path, or selectOperations\), or convert without a model \(--no-curate\)/,
   );
   assert.equal(script.users.length, 0);
 });

@@ -111,8 +111,8 @@ export function userPrompt(context: CurationContext): string {
   if (prompt.length > MAX_PROMPT_CHARS) {
     throw new McpcastError(
       `the curation prompt would be ${prompt.length} characters (${catalogue.size} operations), over the ` +
-        `limit of ${MAX_PROMPT_CHARS}: narrow the spec first (curate one tag or path prefix at a time), ` +
-        "or convert without a model (--no-curate)",
+        `limit of ${MAX_PROMPT_CHARS}: narrow the spec first (curate one tag or path prefix at a time: ` +
+        "--tag or --path, or selectOperations), or convert without a model (--no-curate)",
     );
   }
   return prompt;
