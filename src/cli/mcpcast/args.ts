@@ -118,6 +118,7 @@ function parse(args: readonly string[]) {
       model: { type: "string" },
       eval: { type: "boolean" },
       "eval-tasks": { type: "string" },
+      "eval-offline": { type: "boolean" },
       descriptions: { type: "string" },
       "tool-mode": { type: "string" },
       review: { type: "boolean" },

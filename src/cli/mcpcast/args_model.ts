@@ -1,6 +1,6 @@
 /**
  * The flags of `agentry mcpcast` about the model and the served tool surface: `--model`,
- * `--no-curate`, `--eval`, `--eval-tasks`, `--descriptions` and `--tool-mode`, checked together (what
+ * `--no-curate`, `--eval`, `--eval-tasks`, `--eval-offline`, `--descriptions` and `--tool-mode`, checked together (what
  * each needs, and which apply with `--plan`).
  *
  * @module
@@ -27,8 +27,11 @@ export interface ModelArgs {
   model?: string;
   /** Whether a model designs the tool surface (`--model` without `--no-curate`). */
   curate: boolean;
-  /** `--eval` / `--eval-tasks N`: evaluate the written project with this many tasks. */
-  evaluate?: { tasks: number };
+  /**
+   * `--eval` / `--eval-tasks N` / `--eval-offline`: evaluate the written project with this many tasks;
+   * offline, every upstream request is answered by a mock (reads too).
+   */
+  evaluate?: { tasks: number; offline: boolean };
   /** `--descriptions`. */
   descriptions?: DescriptionMode;
   /** `--tool-mode`. */
@@ -41,6 +44,7 @@ export interface ModelFlagValues {
   "no-curate"?: boolean;
   eval?: boolean;
   "eval-tasks"?: string;
+  "eval-offline"?: boolean;
   descriptions?: string;
   "tool-mode"?: string;
   "plan-only"?: boolean;
@@ -85,12 +89,14 @@ function choice<T extends string>(flag: string, value: string | undefined, allow
 export function modelArgs(values: ModelFlagValues, fromPlan: boolean): ModelArgs {
   const model = checkModel(values.model);
   const tasks = checkEvalTasks(values["eval-tasks"]);
-  const evaluate = values.eval || tasks !== undefined ? { tasks: tasks ?? DEFAULT_EVAL_TASKS } : undefined;
+  const offline = values["eval-offline"] ?? false;
+  const evaluate = values.eval || tasks !== undefined || offline
+    ? { tasks: tasks ?? DEFAULT_EVAL_TASKS, offline }
+    : undefined;
   if (evaluate !== undefined && model === undefined) {
+    const flag = values.eval ? "eval" : tasks !== undefined ? "eval-tasks" : "eval-offline";
     throw new UsageError(
-      `--${
-        values.eval ? "eval" : "eval-tasks"
-      } needs --model PROVIDER:MODEL (the model writes the tasks and plays the agent)`,
+      `--${flag} needs --model PROVIDER:MODEL (the model writes the tasks and plays the agent)`,
     );
   }
   if (evaluate !== undefined && values["plan-only"]) {

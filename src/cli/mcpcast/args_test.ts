@@ -147,11 +147,20 @@ Deno.test("mcpcast --model curates with a budget of 25 unless --no-curate or --m
 
 Deno.test("mcpcast --eval evaluates with 20 tasks, --eval-tasks N sets them and implies --eval, also with --plan", () => {
   const model = ["--model", "openai-compatible:x"];
-  assert.deepEqual(parseMcpcastArgs(["s.yaml", ...model, "--eval"]).evaluate, { tasks: 20 });
-  assert.deepEqual(parseMcpcastArgs(["s.yaml", ...model, "--eval-tasks", "2"]).evaluate, { tasks: 2 });
-  assert.deepEqual(parseMcpcastArgs(["s.yaml", ...model, "--eval", "--eval-tasks=7"]).evaluate, { tasks: 7 });
+  assert.deepEqual(parseMcpcastArgs(["s.yaml", ...model, "--eval"]).evaluate, { tasks: 20, offline: false });
+  assert.deepEqual(parseMcpcastArgs(["s.yaml", ...model, "--eval-tasks", "2"]).evaluate, {
+    tasks: 2,
+    offline: false,
+  });
+  assert.deepEqual(parseMcpcastArgs(["s.yaml", ...model, "--eval", "--eval-tasks=7"]).evaluate, {
+    tasks: 7,
+    offline: false,
+  });
   const fromPlan = parseMcpcastArgs(["--plan", "p.yaml", ...model, "--eval"]);
-  assert.deepEqual([fromPlan.mode, fromPlan.curate, fromPlan.evaluate], ["plan", false, { tasks: 20 }]);
+  assert.deepEqual([fromPlan.mode, fromPlan.curate, fromPlan.evaluate], ["plan", false, {
+    tasks: 20,
+    offline: false,
+  }]);
   assert.equal(fromPlan.model, "openai-compatible:x");
   assert.equal(fromPlan.maxTools, undefined);
   assert.equal(parseMcpcastArgs(["-i", ...model]).model, "openai-compatible:x");
@@ -348,4 +357,17 @@ Deno.test("mcpcast --tag and --path select operations (repeatable), checked, and
     () => parseMcpcastArgs(["--plan", "mcpcast.plan.yaml", "--tag", "issues"]),
     (error) => error instanceof UsageError && /--tag shapes a plan from a spec/.test(error.message),
   );
+});
+
+Deno.test("mcpcast --eval-offline implies --eval with every upstream request mocked, and needs --model", () => {
+  const model = ["--model", "openai:gpt-5-mini"];
+  assert.deepEqual(parseMcpcastArgs(["s.yaml", ...model, "--eval-offline"]).evaluate, {
+    tasks: 20,
+    offline: true,
+  });
+  assert.deepEqual(
+    parseMcpcastArgs(["s.yaml", ...model, "--eval-tasks", "3", "--eval-offline"]).evaluate,
+    { tasks: 3, offline: true },
+  );
+  assert.throws(() => parseMcpcastArgs(["s.yaml", "--eval-offline"]), /--eval-offline needs --model/);
 });

@@ -83,6 +83,8 @@ export async function runEval(
     ctx: CliContext;
     model: ResolvedModel;
     tasks: number;
+    /** Every upstream request mocked (no read reaches the API). */
+    offline: boolean;
     outDir: string;
     operations?: readonly Operation[];
     progress: Progress;
@@ -95,6 +97,7 @@ export async function runEval(
     client: model.client,
     env: ctx.env,
     tasks: options.tasks,
+    liveReads: !options.offline,
     ...(options.operations === undefined ? {} : { operations: options.operations }),
     signal: ctx.signal,
     onProgress: evaluationProgress(progress),

@@ -60,7 +60,9 @@ export async function planFromSpec(
     name: options.name,
   };
   // Reads may reach the API during --eval: its hosts are checked before the model is asked anything.
-  if (options.evaluate !== undefined) requirePermissions(evalNeeds(buildPlan(spec, everyOperation(options))));
+  if (options.evaluate?.offline === false) {
+    requirePermissions(evalNeeds(buildPlan(spec, everyOperation(options))));
+  }
   let planned: SpecPlan;
   if (options.curate && model !== undefined) {
     const curation = await curate(spec, {

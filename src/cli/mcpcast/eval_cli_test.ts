@@ -127,3 +127,36 @@ Deno.test("mcpcast --descriptions compact and --tool-mode meta shape the written
   assert.equal(after.served_tokens, after.meta_tokens);
   assert.ok(compact.stderr.some((line) => /^ {2}Tool surface: .*\[served: meta-tool mode\]$/.test(line)));
 });
+
+Deno.test("mcpcast --eval-offline answers every upstream request with a mock: the API sees nothing", async () => {
+  await using upstream = petUpstream();
+  await using model = scriptedCastModel({
+    tasks: [{ id: "t1", prompt: "Show me pet 7", expected_tool: "get_pet_by_id" }],
+    agent: { "Show me pet 7": [{ name: "get_pet_by_id", arguments: { petId: 7 } }] },
+  });
+  await using dir = await tempDir();
+  const out = join(dir.path, "pets");
+  const result = await run([
+    PETSTORE,
+    "--out",
+    out,
+    "--base-url",
+    upstream.url,
+    "--auth",
+    "none",
+    "--model",
+    model.model,
+    "--no-curate",
+    "--eval-offline",
+    "--eval-tasks",
+    "1",
+    "--json",
+  ], { env: model.env });
+  assert.equal(result.code, 0, result.text);
+  const json = JSON.parse(result.stdout[0]);
+  assert.equal(json.eval.grade, "A");
+  assert.deepEqual(upstream.paths, [], "no request reached the API");
+  const report = JSON.parse(await Deno.readTextFile(join(out, "eval", "report.json")));
+  assert.equal(report.liveRequests, 0);
+  assert.equal(report.mockedRequests, 1);
+});

@@ -66,6 +66,8 @@ Options:
                           Readiness Score (grade A to F); reads may reach the API, everything else
                           is answered by mocks
   --eval-tasks N          tasks the model writes for --eval, 1 to 500 (default 20; implies --eval)
+  --eval-offline          --eval with every upstream request answered by a mock, reads too: nothing
+                          reaches the API and no network permission for it is needed (implies --eval)
   --descriptions MODE     full (as planned) or compact (first sentences, short parameter
                           descriptions, schema noise removed: a smaller tools/list) (default full)
   --tool-mode MODE        direct (every tool listed) or meta (the server lists search_tools,

@@ -94,7 +94,7 @@ export async function mcpcastCommand(args: readonly string[], ctx: CliContext): 
     const target = options.mode === "plan"
       ? await fromPlanFile(options, ctx)
       : await fromSpec(options, ctx, progress, model);
-    if (options.evaluate !== undefined) requirePermissions(evalNeeds(target.plan));
+    if (options.evaluate?.offline === false) requirePermissions(evalNeeds(target.plan));
     requirePermissions(outDirNeeds(target.shownDir));
     await checkOutDir(target);
     progress.phase("measuring the tool surface");
@@ -114,6 +114,7 @@ export async function mcpcastCommand(args: readonly string[], ctx: CliContext): 
         ctx,
         model,
         tasks: options.evaluate.tasks,
+        offline: options.evaluate.offline,
         outDir: target.outDir,
         operations: target.operations,
         progress,

@@ -160,7 +160,7 @@ export async function evaluateWritten(
     responseSchemas: true,
   });
   try {
-    return await runEval(plan, { ...context, operations: spec.operations });
+    return await runEval(plan, { ...context, offline: false, operations: spec.operations });
   } catch (error) {
     if (!ctx.signal.aborted) throw error;
     throw new CliFailure(
