@@ -5,9 +5,10 @@
  * such wherever they are shown.
  *
  * - Curation prompts: drops deprecated, health, admin and internal operations and those the profile
- *   removes; merges the reads of one resource (first literal path segment) into `find_<resource>` when
- *   their required parameters tell them apart (most specific first), else keeps them apart; one tool per
- *   write; names from operation ids in snake_case; keeps the budget, reads first.
+ *   removes; merges the reads of one resource (a collection and its items: the path without a trailing
+ *   `{param}`) into `find_<resource>` when their required parameters tell them apart (most specific
+ *   first), else keeps them apart; one tool per write; names from operation ids in snake_case; keeps the
+ *   budget, reads first.
  * - Task prompts: one request per tool in turn, phrased from the tool's name and example.
  * - Agent turns: calls the offered tool whose name and description share the most words with the request,
  *   with the request's `name value` pairs for its parameters, then answers with the result's first line.
@@ -63,9 +64,17 @@ function snake(text: string): string {
   return name === "" ? "tool" : name;
 }
 
+/** A read's resource: its path without a trailing `{param}` (a collection and its items share one). */
 function resourceOf(path: string): string {
-  const literal = path.split("/").filter((s) => s !== "" && !s.startsWith("{") && !VERSION_SEGMENT.test(s));
-  return snake(literal[0] ?? "api");
+  return path.replace(/\/\{[^}]+\}$/, "");
+}
+
+/** A merged tool's name: `find_` and the resource's last two literal segments. */
+function resourceName(resource: string): string {
+  const literal = resource.split("/").filter((s) =>
+    s !== "" && !s.startsWith("{") && !VERSION_SEGMENT.test(s)
+  );
+  return snake(literal.slice(-2).join("_") || "api");
 }
 
 function requiredOf(op: CatalogueOp): Set<string> {
@@ -109,9 +118,10 @@ function curation(user: string): Json {
     const ordered = [...group].sort((a, b) => requiredOf(b).size - requiredOf(a).size);
     if (group.length > 1 && dispatchable(ordered)) {
       const needs = ordered.map((op) => [...requiredOf(op)].join(" and ") || "nothing");
+      const name = resourceName(resource);
       tools.push({
-        name: unique(`find_${resource}`),
-        description: `Finds ${resource.replaceAll("_", " ")}: ${
+        name: unique(`find_${name}`),
+        description: `Finds ${name.replaceAll("_", " ")}: ${
           ordered.map((op, i) => `${op.summary || op.path} (give ${needs[i]})`).join("; ")
         }. ` +
           "Read-only; returns what the API answers.",
