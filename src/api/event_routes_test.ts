@@ -142,6 +142,29 @@ Deno.test("GET /events lets go of its reader when the client leaves or the runti
   assert.equal(api.runtime.eventLog.subscriberCount, 0);
 });
 
+Deno.test("GET /events lets go of a reader that stops reading; HEAD opens no stream", async () => {
+  await using api = await testApi();
+  const { controller, answer } = open(api);
+  const response = await answer;
+  const details = { text: "x".repeat(100_000) };
+  for (let i = 0; i < 12 && api.runtime.eventLog.subscriberCount > 0; i++) {
+    api.runtime.eventLog.emit("anomaly", {
+      process: "a",
+      type: "loop",
+      description: "d",
+      run_id: "r",
+      details,
+    });
+  }
+  assert.equal(api.runtime.eventLog.subscriberCount, 0, "more than 1 MiB unread");
+  controller.abort();
+  await response.body!.cancel();
+  const head = await api.call("HEAD", "/api/v1/events");
+  assert.equal(head.status, 200);
+  assert.equal(head.headers.get("content-type"), "text/event-stream");
+  assert.equal(api.runtime.eventLog.subscriberCount, 0);
+});
+
 Deno.test("the OpenAPI document describes GET /events", async () => {
   await using api = await testApi();
   const document = (await api.call("GET", "/api/v1/openapi.json")).body;
