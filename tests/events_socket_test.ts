@@ -9,6 +9,7 @@ import type { RuntimeEvent } from "../src/api/client.ts";
 import { Logger, memorySink } from "../src/log.ts";
 import { AgentRuntime } from "../src/runtime/mod.ts";
 import { testApi, TOKEN } from "./_api_harness.ts";
+import { until } from "./_agent_harness.ts";
 
 const SOCKET_TOKEN = "events-socket-token-81c4";
 
@@ -29,14 +30,6 @@ async function serve() {
       await Deno.remove(dataDir, { recursive: true });
     },
   };
-}
-
-async function until(what: string, check: () => boolean): Promise<void> {
-  const deadline = Date.now() + 5000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
 }
 
 Deno.test("client.events reads a deploy, start, stop and removal in order over a socket", async () => {

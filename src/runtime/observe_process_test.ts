@@ -4,6 +4,7 @@ import { runsOf } from "./process.ts";
 import type { Invoker, ProcessEvent } from "./process_event.ts";
 import { AgentRuntime } from "./runtime.ts";
 import type { RuntimeEvent } from "./runtime_events.ts";
+import { until } from "../../tests/_agent_harness.ts";
 
 /** Replies "" to `quiet` (an empty reply), fails `fail`, answers the rest. */
 const invoker: Invoker = (run) => {
@@ -22,14 +23,6 @@ function event(payload: string, id = payload): ProcessEvent {
     payload,
     metadata: {},
   };
-}
-
-async function until(what: string, check: () => boolean): Promise<void> {
-  const deadline = Date.now() + 5000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
 }
 
 Deno.test("a runtime emits deploys, states, trigger fires, runs, dead letters, anomalies and removals", async () => {
