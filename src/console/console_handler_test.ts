@@ -64,7 +64,7 @@ Deno.test("the page loads only embedded files, under 200 KB in all", () => {
   let total = 0;
   for (const asset of Object.values(ASSETS)) total += new TextEncoder().encode(asset.body).length;
   assert.ok(total < 200 * 1024, `${total} bytes`);
-  const references = [...html.matchAll(/(?:src|href)="([^"#]+)"/g)].map((m) => m[1]);
+  const references = [...html.matchAll(/(?:src|href)="([^"#:]+)"/g)].map((m) => m[1]);
   for (const asset of Object.values(ASSETS).filter((a) => a.type.startsWith("text/javascript"))) {
     references.push(...[...asset.body.matchAll(/from "\.\/([^"]+)"/g)].map((m) => m[1]));
   }
