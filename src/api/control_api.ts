@@ -72,6 +72,8 @@ export function createControlApi(runtime: AgentRuntime, options: ControlApiOptio
     apiEnv,
   };
 
+  const front = options.front;
+  if (front) app.use("*", (c, next) => Promise.resolve(front(c.req.raw) ?? next()));
   app.use("*", createGuard({ token: resolved.authToken, loopback: resolved.loopback, logger }));
   // Middleware, not `app.on(methods, "*")`: a "*" route would make every path accept those methods.
   app.use("*", createRequestEvents(runtime, logger));
