@@ -1,0 +1,77 @@
+/**
+ * Deploying through the console's form, firing the webhook from the test, and watching the run appear live
+ * with its steps; the journal with its filter, and a rewind whose plan is shown before anything applies.
+ *
+ * @module
+ */
+
+import assert from "node:assert/strict";
+import { fileURLToPath } from "node:url";
+import { freePort } from "../_ports.ts";
+import { agentModel, consoleTest, deployThroughForm, fireWebhook, processRow, until } from "./_harness.ts";
+
+/** The README's screenshot, refreshed by `UPDATE_README_SCREENSHOT=1` runs of this test. */
+const README_SHOT = fileURLToPath(new URL("../../docs/console.png", import.meta.url));
+
+consoleTest(
+  "deploy through the form, fire the webhook, see the run arrive live with its steps, rewind plan",
+  async (
+    { page, client, login, screenshot },
+  ) => {
+    const port = freePort();
+    await login();
+    await deployThroughForm(page, "orders", port);
+    assert.equal((await client.getProcess("orders")).state, "running");
+    await processRow(page, "orders").getByTestId("process-state").filter({ hasText: "running" }).waitFor();
+    const shot = await screenshot("processes");
+    if (Deno.env.get("UPDATE_README_SCREENSHOT") === "1") await Deno.copyFile(shot, README_SHOT);
+
+    await processRow(page, "orders").getByTestId("process-link").click();
+    await page.waitForURL(/#\/p\/orders/);
+    await page.getByTestId("tab-runs").click();
+    assert.equal(await page.getByTestId("run-row").count(), 0, "no run yet");
+
+    // The run appears without a reload: the page learns it from the event stream.
+    await fireWebhook(port, { order_id: 42 });
+    const row = page.locator("[data-testid=run-row][data-status=succeeded]");
+    await row.waitFor();
+    const [run] = (await client.listRuns("orders")).runs;
+    assert.equal(await row.getAttribute("data-run-id"), run.run_id);
+    await row.click();
+    await page.getByTestId("run-steps").waitFor();
+    await until("the run's steps", async () => await page.getByTestId("run-step").count() >= 3);
+    const steps = await page.getByTestId("run-steps").innerText();
+    assert.match(steps, /set_context/, "the tool call is shown");
+    assert.match(steps, /Order handled\./, "the final model turn is shown");
+    await screenshot("process-runs");
+
+    await page.getByTestId("tab-journal").click();
+    await page.getByTestId("journal-entry").first().waitFor();
+    const entries = await page.getByTestId("journal-entry").count();
+    assert.ok(entries >= 3, `${entries} journal entries`);
+    await screenshot("process-journal");
+    await page.getByTestId("journal-filter").fill("tool_call");
+    await until("the journal filter", async () => {
+      const shown = await page.locator("[data-testid=journal-entry]:visible").count();
+      return shown >= 1 && shown < entries;
+    });
+    await page.getByTestId("journal-filter").fill("");
+    await until(
+      "the whole journal again",
+      async () => await page.locator("[data-testid=journal-entry]:visible").count() === entries,
+    );
+
+    const before = (await client.getJournal("orders", { limit: 500 })).entries.length;
+    await page.getByTestId("journal-entry").getByTestId("rewind-button").first().click();
+    const plan = page.getByTestId("rewind-plan");
+    await plan.waitFor();
+    assert.ok((await plan.innerText()).trim().length > 0, "the plan says something");
+    await screenshot("process-rewind-plan");
+    await page.getByTestId("rewind-cancel").click();
+    await plan.waitFor({ state: "hidden" });
+    const after = (await client.getJournal("orders", { limit: 500 })).entries;
+    assert.equal(after.length, before, "showing the plan changed nothing");
+    assert.ok(!after.some((entry) => entry.entry_type === "rewind"));
+  },
+  { respond: agentModel },
+);
