@@ -32,7 +32,7 @@ consoleTest("patch the budget with an invalid value and see the field error, the
   await error.waitFor({ state: "hidden" });
   await until("the live patch", async () => {
     const { budget } = await client.getProcess("gov");
-    return JSON.stringify(budget).includes("50");
+    return budget?.enabled === true && budget.remaining?.tool_calls_day === 50;
   });
   await page.getByTestId("health-form").waitFor();
   await page.getByTestId("mission-form").waitFor();
