@@ -35,6 +35,8 @@ import type {
   RunStatus,
   RunStep,
   RunStepType,
+  RuntimeEvent,
+  RuntimeEventType,
   RuntimeStatus,
   SecretMetadata,
   SecretsMetadata,
@@ -43,7 +45,13 @@ import type {
   UsageSummary,
 } from "../runtime/mod.ts";
 import { RuntimeApiError } from "./client_error.ts";
-import { readJsonEvents } from "./client_stream.ts";
+import {
+  type EventsOptions,
+  openEventStream,
+  type RuntimeEventReset,
+  runtimeEvents,
+  type StreamConnection,
+} from "./client_events.ts";
 import { fetchApi } from "./client_fetch.ts";
 import type {
   AnomaliesClearedAnswer,
@@ -72,35 +80,7 @@ export type * from "./live_patch_types.ts";
 export type * from "./mission_types.ts";
 export type * from "./dead_letter_types.ts";
 export type * from "./client_options.ts";
-export type {
-  Anomaly,
-  AskAnswer,
-  ContextView,
-  DeadLetter,
-  InboxItem,
-  MessageType,
-  Priority,
-  ProcessConfigInput,
-  ProcessState,
-  ProcessStatus,
-  ProcessSummary,
-  QueuedMessage,
-  RewindMode,
-  RewindPlan,
-  RewindResult,
-  RunDetail,
-  RunProgress,
-  RunRecord,
-  RunStatus,
-  RunStep,
-  RunStepType,
-  RuntimeStatus,
-  SecretMetadata,
-  SecretsMetadata,
-  TokenUsage,
-  TriggerConfigInput,
-  UsageSummary,
-};
+export type { EventsOptions, RuntimeEventReset } from "./client_events.ts";
 
 /** Options for {@linkcode RuntimeClient}. */
 export interface RuntimeClientOptions {
@@ -262,22 +242,17 @@ export class RuntimeClient {
    * until `signal` aborts, the client closes or the server ends the stream. Opening it is bounded by the
    * client timeout; the stream itself is not.
    */
-  async *streamRuns(name: string, options: { signal?: AbortSignal } = {}): AsyncGenerator<RunProgress> {
-    if (this.#closed.signal.aborted) throw new TypeError("the client is closed");
-    const signals = [this.#closed.signal, ...(options.signal ? [options.signal] : [])];
-    const response = await fetchApi(this.#fetch, `${this.apiUrl}/processes/${enc(name)}/runs/events`, {
-      init: { headers: { ...this.#headers(), accept: "text/event-stream" } },
-      signal: AbortSignal.any(signals),
-    });
-    if (!response.ok || !response.body) {
-      throw RuntimeApiError.fromAnswer(response.status, await response.text());
-    }
-    try {
-      yield* readJsonEvents<RunProgress>(response.body);
-    } catch (error) {
-      if (signals.some((signal) => signal.aborted)) return;
-      throw error;
-    }
+  streamRuns(name: string, options: { signal?: AbortSignal } = {}): AsyncGenerator<RunProgress> {
+    const url = `${this.apiUrl}/processes/${enc(name)}/runs/events`;
+    return jsonData(openEventStream<RunProgress>(this.#stream(), url, options.signal));
+  }
+
+  /**
+   * `GET /events`: runtime events (deploys, removals, states, runs, trigger fires, dead letters, anomalies)
+   * as they happen, after the kept ones following `since`; a `reset` first when those cannot be replayed.
+   */
+  events(options: EventsOptions = {}): AsyncGenerator<RuntimeEvent | RuntimeEventReset> {
+    return runtimeEvents(this.#stream(), this.apiUrl, options);
   }
 
   /** `PATCH /processes/{name}/instructions`: the next run uses them. */
@@ -471,6 +446,10 @@ export class RuntimeClient {
     await this.close();
   }
 
+  #stream(): StreamConnection {
+    return { fetch: this.#fetch, headers: this.#headers(), closed: this.#closed.signal };
+  }
+
   #headers(): Record<string, string> {
     const headers: Record<string, string> = { accept: "application/json" };
     if (this.#token !== undefined) headers.authorization = `Bearer ${this.#token}`;
@@ -491,6 +470,10 @@ export class RuntimeClient {
     if (response.status === 204 || text === "") return {} as T;
     return JSON.parse(text) as T;
   }
+}
+
+async function* jsonData<T>(events: AsyncIterable<{ data: T }>): AsyncGenerator<T> {
+  for await (const event of events) yield event.data;
 }
 
 function enc(name: string): string {

@@ -142,3 +142,36 @@ export interface InboxAnswer {
   /** The items in prompt order (priority, then oldest first); secret values replaced by `[REDACTED]`. */
   messages: InboxItem[];
 }
+
+/** Runtime types the client's answers use, re-exported for client users. */
+export type {
+  Anomaly,
+  AskAnswer,
+  ContextView,
+  DeadLetter,
+  InboxItem,
+  MessageType,
+  Priority,
+  ProcessConfigInput,
+  ProcessState,
+  ProcessStatus,
+  ProcessSummary,
+  QueuedMessage,
+  RewindMode,
+  RewindPlan,
+  RewindResult,
+  RunDetail,
+  RunProgress,
+  RunRecord,
+  RunStatus,
+  RunStep,
+  RunStepType,
+  RuntimeEvent,
+  RuntimeEventType,
+  RuntimeStatus,
+  SecretMetadata,
+  SecretsMetadata,
+  TokenUsage,
+  TriggerConfigInput,
+  UsageSummary,
+} from "../runtime/mod.ts";

@@ -34,6 +34,7 @@ import { registerOpenModeRoutes } from "./routes/open_mode_routes.ts";
 import { registerLivePatchRoutes } from "./routes/live_patch_routes.ts"; // live patches (issue 13)
 import { registerMissionRoutes } from "./routes/mission_routes.ts"; // mission (issue 13)
 import { registerDeadLetterRoutes } from "./routes/dead_letter_routes.ts"; // dead letters (event ledger)
+import { registerEventRoutes } from "./routes/event_routes.ts"; // runtime events (issue 20)
 
 /** Path of the generated OpenAPI 3.1 document. */
 export const OPENAPI_PATH = "/api/v1/openapi.json";
@@ -71,6 +72,8 @@ export function createControlApi(runtime: AgentRuntime, options: ControlApiOptio
     apiEnv,
   };
 
+  const front = options.front;
+  if (front) app.use("*", (c, next) => Promise.resolve(front(c.req.raw) ?? next()));
   app.use("*", createGuard({ token: resolved.authToken, loopback: resolved.loopback, logger }));
   // Middleware, not `app.on(methods, "*")`: a "*" route would make every path accept those methods.
   app.use("*", createRequestEvents(runtime, logger));
@@ -90,6 +93,7 @@ export function createControlApi(runtime: AgentRuntime, options: ControlApiOptio
   registerLivePatchRoutes(ctx); // live patches (issue 13)
   registerMissionRoutes(ctx); // mission (issue 13)
   registerDeadLetterRoutes(ctx); // dead letters (event ledger)
+  registerEventRoutes(ctx); // runtime events (issue 20)
   registerOpenApiRoute(ctx);
 
   app.notFound(() => new ApiError("NOT_FOUND", "No such route.").toResponse());

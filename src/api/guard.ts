@@ -60,7 +60,9 @@ function allowOrigin(response: Response, origin: string | undefined): Response {
  *
  * On a loopback bind a web UI served from a loopback origin may call the API from a browser: preflight
  * `OPTIONS` requests are answered 204 without a token, and answers carry `Access-Control-Allow-Origin`
- * for that origin (the token is still required on the real request).
+ * for that origin (the token is still required on the real request). A page this server serves itself (the
+ * console) is same-origin: on a loopback bind its origin is a loopback one, and a non-loopback bind checks
+ * no Origin, so it calls the API with the token on every bind.
  */
 export function createGuard(options: GuardOptions): MiddlewareHandler<ApiEnv> {
   const expected = options.token;

@@ -42,6 +42,11 @@ export interface ControlApiOptions {
    * ({@linkcode ControlServer}). @default 10000
    */
   headTimeoutMs?: number;
+  /**
+   * Answers requests before the API's guard (the web console's pages: `src/console`); `undefined` passes the
+   * request on to the API. @default none
+   */
+  front?: (request: Request) => Response | undefined;
 }
 
 /** Settings with defaults filled and checked. */

@@ -34,10 +34,12 @@ export class ControlServer {
   #port: number;
   #headTimeoutMs: number | undefined;
   #server: Served | undefined;
+  #runtime: AgentRuntime;
 
   /** Checks the settings and builds the app; throws `RangeError` or `TypeError` for bad settings. */
   constructor(runtime: AgentRuntime, options: ControlApiOptions = {}) {
     this.app = createControlApi(runtime, options);
+    this.#runtime = runtime;
     this.host = options.host ?? DEFAULT_HOST;
     this.#port = options.port ?? DEFAULT_PORT;
     const head = options.headTimeoutMs;
@@ -86,6 +88,7 @@ export class ControlServer {
   async stop(): Promise<void> {
     const server = this.#server;
     this.#server = undefined;
+    if (server) this.#runtime.eventLog.disconnectAll(); // event streams end now, not at the grace's end
     await server?.close(CONTROL_STOP_GRACE_MS);
   }
 

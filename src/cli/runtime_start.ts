@@ -9,6 +9,7 @@ import { describeError } from "../_util/errors.ts";
 import { randomHex } from "../_util/ids.ts";
 import { Logger } from "../log.ts";
 import { apiEnvLookup, ControlServer } from "../api/mod.ts";
+import { consoleHandler } from "../console/mod.ts";
 import {
   AgentRuntime,
   configPaths,
@@ -134,6 +135,7 @@ export async function runtimeStart(args: readonly string[], ctx: CliContext): Pr
     allowedEnvVars: options.allowEnvVars,
     dataDir: options.dataDir,
     env,
+    front: options.noConsole ? undefined : consoleHandler(),
   });
   try {
     await server.start();
@@ -289,6 +291,7 @@ function announce(
   tokenFile?: string,
 ): void {
   ctx.stderr(`agentry ${VERSION}: control API listening on ${url}`);
+  if (!options.noConsole) ctx.stderr(`agentry: web console at ${url}/console/`);
   if (options.json) ctx.stdout(JSON.stringify({ url, token: token.value ?? null }));
   else if (token.generated) {
     ctx.stderr(`agentry: API token (generated; also in ${tokenFile}, owner-only): ${token.value}`);

@@ -15,7 +15,7 @@ import { parseFlags, parsePort } from "./parse_flags.ts";
 /** Help text of `agentry runtime start`. */
 export const RUNTIME_START_HELP = `Usage: agentry runtime start [options]
 
-Serve the control API (/api/v1) for a runtime of agent processes.
+Serve the control API (/api/v1) and the web console (/console/) for a runtime of agent processes.
 
 Options:
   --host HOST                 bind address (default ${DEFAULT_HOST})
@@ -35,6 +35,7 @@ Options:
   --head-timeout SECONDS      close connections whose request head takes longer (408): guards the API
                               against slow clients on a loopback host too (default: 10 on other hosts,
                               none on loopback, which is served by the faster Deno.serve)
+  --no-console                do not serve the web console (/console/; / redirects there)
   --json                      print one JSON line {url, token} on stdout once listening
   --log-level LEVEL           debug, info, warning or error (default info)
   -h, --help                  show this help
@@ -57,6 +58,8 @@ export interface StartOptions {
   fsync: boolean;
   /** Request-head timeout in seconds; undefined: 10 s on a non-loopback host, none on loopback. */
   headTimeout: number | undefined;
+  /** Do not serve the web console (`--no-console`). */
+  noConsole: boolean;
   json: boolean;
   logLevel: LogLevel;
   help: boolean;
@@ -79,6 +82,7 @@ export function parseStartArgs(args: readonly string[]): StartOptions {
       "allow-env-var": { type: "string", multiple: true },
       fsync: { type: "boolean" },
       "head-timeout": { type: "string" },
+      "no-console": { type: "boolean" },
       json: { type: "boolean" },
       "log-level": { type: "string" },
       help: { type: "boolean", short: "h" },
@@ -121,6 +125,7 @@ export function parseStartArgs(args: readonly string[]): StartOptions {
     allowEnvVars,
     fsync: values.fsync ?? false,
     headTimeout,
+    noConsole: values["no-console"] ?? false,
     json: values.json ?? false,
     logLevel,
     help: values.help ?? false,

@@ -25,3 +25,11 @@ Deno.test("runtime start --help names every manifest file ending the loader acce
   for (const suffix of MANIFEST_SUFFIXES) assert.ok(manifests?.includes(`*${suffix}`), suffix);
   assert.match(RUNTIME_START_HELP, /^A generated token is also written to <data-dir>\/api_token: /m);
 });
+
+Deno.test("runtime start serves the console unless --no-console, and documents the switch", () => {
+  assert.equal(parseStartArgs([]).noConsole, false);
+  assert.equal(parseStartArgs(["--no-console"]).noConsole, true);
+  assert.equal(parseStartArgs(["--no-console", "--no-token"]).noToken, true);
+  assert.throws(() => parseStartArgs(["--no-console=yes"]), UsageError);
+  assert.match(RUNTIME_START_HELP, /--no-console\s+do not serve the web console \(\/console\/;/);
+});

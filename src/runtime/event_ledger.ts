@@ -51,12 +51,18 @@ export type NewDeadLetter = Omit<DeadLetter, "dead_lettered_at">;
 
 type Store = Pick<SpoolLog<LedgerRecord>, "put" | "patch" | "delete" | "get" | "values" | "close">;
 
+/** What a ledger reports to its listeners: a new event accepted, or an event given up. */
+export type LedgerChange =
+  | { kind: "accepted"; event: ProcessEvent }
+  | { kind: "dead_lettered"; letter: DeadLetter };
+
 /** The accepted, unfinished events of one process and its dead letters. */
 export class EventLedger {
   /** The dead letters held (newest `dead_letter_size`), oldest first. */
   readonly deadLetters: DeadLetters;
   #store: Store = new MemoryStore();
   #pending = new Map<string, Promise<void>>();
+  #listeners = new Set<(change: LedgerChange) => void>();
 
   /** A memory-only ledger keeping `capacity` dead letters until {@linkcode EventLedger.open}. */
   constructor(capacity: number) {
@@ -98,6 +104,7 @@ export class EventLedger {
     const current = this.#store.get(id);
     if (current && current.state !== "dead") return this.#pending.get(id) ?? Promise.resolve();
     if (current) this.deadLetters.take([id]);
+    else this.#notify({ kind: "accepted", event });
     const written = this.#store.put(id, { event, state: "accepted", attempts: 0 }).catch(async (error) => {
       await this.#store.delete(id).catch(() => {});
       throw error;
@@ -141,7 +148,24 @@ export class EventLedger {
       ? this.#store.patch(id, { ...fields, dead_lettered_at })
       : this.#store.put(id, { event: letter.event, ...fields, dead_lettered_at });
     this.deadLetters.add({ ...letter, dead_lettered_at });
+    this.#notify({ kind: "dead_lettered", letter: { ...letter, dead_lettered_at } });
     return written;
+  }
+
+  /** Reports new accepted events and dead letters to `listener`; returns an unsubscribe function. */
+  subscribe(listener: (change: LedgerChange) => void): () => void {
+    this.#listeners.add(listener);
+    return () => void this.#listeners.delete(listener);
+  }
+
+  #notify(change: LedgerChange): void {
+    for (const listener of this.#listeners) {
+      try {
+        listener(change);
+      } catch {
+        // a listener's failure never undoes the change
+      }
+    }
   }
 
   /**

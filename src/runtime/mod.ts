@@ -148,6 +148,18 @@ export { FileMemoryStore, MEMORY_FILE } from "./memory/file_memory_store.ts";
 export { LexicalIndex, termCounts } from "./memory/lexical_index.ts";
 export { openMemory, type OpenMemoryOptions } from "./memory/open_memory.ts";
 export { AgentRuntime } from "./runtime.ts";
+// Runtime events (issue 20): the feed behind GET /api/v1/events
+export {
+  RUNTIME_EVENT_CAPACITY,
+  RUNTIME_EVENT_TYPES,
+  type RuntimeEvent,
+  type RuntimeEventBase,
+  type RuntimeEventDataMap,
+  RuntimeEventLog,
+  type RuntimeEventReplay,
+  type RuntimeEventSubscriber,
+  type RuntimeEventType,
+} from "./runtime_events.ts";
 export {
   type AgentRuntimeOptions,
   DEFAULT_DATA_DIR,

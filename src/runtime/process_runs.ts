@@ -11,7 +11,7 @@ import type { Logger } from "../log.ts";
 import type { ProcessJournal } from "../journal/mod.ts";
 import type { ProcessConfig } from "./config/mod.ts";
 import type { DeadLetter, DeadLetters } from "./dead_letters.ts";
-import { EventLedger } from "./event_ledger.ts";
+import { EventLedger, type LedgerChange } from "./event_ledger.ts";
 import { Delivery, type DeliveryStatus } from "./delivery.ts";
 import {
   type Invoker,
@@ -132,6 +132,11 @@ export class ProcessRuns {
 
   /** The dead letters for operators: list, redeliver, clear. */
   readonly letters: ProcessDeadLetters;
+
+  /** Reports new accepted events and dead letters (runtime events); returns an unsubscribe function. */
+  onLedger(listener: (change: LedgerChange) => void): () => void {
+    return this.#ledger.subscribe(listener);
+  }
 
   /** At deploy: opens the `events` log of the spool (accepted events and dead letters). */
   async openSpool(spool: ProcessSpool): Promise<void> {

@@ -34,6 +34,8 @@ import { recoverBudget } from "./budget/recover_budget.ts";
 import { recoverMission } from "./mission/recover_mission.ts";
 import { warnUndurableState } from "./undurable_state.ts"; // governance without a durable journal
 import type { RuntimeEvents } from "./escalator.ts";
+import { RuntimeEventLog } from "./runtime_events.ts"; // runtime events (issue 20)
+import { observeProcess } from "./observe_process.ts";
 
 /** Holds named processes and their shared resources (journals, store). */
 export class AgentRuntime {
@@ -41,6 +43,8 @@ export class AgentRuntime {
   readonly dataDir: string;
   /** Parent logger. */
   readonly logger: Logger;
+  /** Runtime events (issue 20): deploys, removals, states, runs, trigger fires, dead letters, anomalies. */
+  readonly eventLog: RuntimeEventLog = new RuntimeEventLog();
   #env: EnvLookup;
   #parts: readonly ProcessPartFactory[];
   #store: ProcessStore | undefined;
@@ -53,6 +57,7 @@ export class AgentRuntime {
   #journals: JournalPool;
   #processLogger: Logger;
   #events: RuntimeEvents | undefined; // Escalation events (issue 13)
+  #observers = new Map<string, () => void>();
 
   /** An empty runtime. */
   constructor(options: AgentRuntimeOptions = {}) {
@@ -177,6 +182,12 @@ export class AgentRuntime {
     }
     if (options.restoredRecord) this.#stored.set(name, options.restoredRecord);
     this.#processes.set(name, process);
+    this.eventLog.emit("process.deployed", {
+      process: name,
+      process_id: process.processId,
+      source: process.source,
+    });
+    this.#observers.set(name, observeProcess(process, this.eventLog));
     this.logger.info("process deployed", {
       process: name,
       process_id: process.processId,
@@ -298,6 +309,9 @@ export class AgentRuntime {
     const process = this.require(name);
     await process.close();
     this.#processes.delete(name);
+    this.#observers.get(name)?.();
+    this.#observers.delete(name);
+    this.eventLog.emit("process.removed", { process: name, process_id: process.processId });
     if (this.#stored.delete(name)) await this.#store?.remove(name);
     await this.#spool.remove(name);
     this.logger.info("process removed", { process: name });
@@ -345,6 +359,9 @@ export class AgentRuntime {
    */
   async close(): Promise<void> {
     await Promise.all([...this.#processes.values()].map((p) => p.stop().catch(() => undefined)));
+    for (const stop of this.#observers.values()) stop();
+    this.#observers.clear();
+    this.eventLog.close();
     await this.#journals.closeAll();
     await this.#spool.close();
     await this.#store?.close?.();

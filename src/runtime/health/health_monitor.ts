@@ -115,6 +115,7 @@ export class HealthMonitor {
   #unrecovered: Anomaly | undefined;
   #pending = new Set<Promise<unknown>>();
   #escalate: EscalateFunction;
+  #listeners = new Set<(anomaly: Anomaly) => void>();
 
   /** A monitor for `host`. */
   constructor(host: HealthHost, options: HealthMonitorOptions) {
@@ -154,6 +155,12 @@ export class HealthMonitor {
         else if (outcome.status === "succeeded") this.#recovered(runId);
       },
     };
+  }
+
+  /** Reports each anomaly recorded (runtime events); returns an unsubscribe function. */
+  onAnomaly(listener: (anomaly: Anomaly) => void): () => void {
+    this.#listeners.add(listener);
+    return () => void this.#listeners.delete(listener);
   }
 
   /** Anomalies held, oldest first. Throws a {@linkcode RuntimeError} HEALTH_DISABLED when off. */
@@ -234,6 +241,13 @@ export class HealthMonitor {
     this.#history.push(anomaly);
     if (this.#history.length > ANOMALY_HISTORY_LIMIT) this.#history.shift();
     this.#unrecovered = anomaly;
+    for (const listener of this.#listeners) {
+      try {
+        listener({ ...anomaly, details: { ...anomaly.details } });
+      } catch {
+        // a listener's failure never undoes the record
+      }
+    }
     const { journal, name: process } = this.#host;
     const logger = this.#options.logger;
     logger.warning("health.anomaly", { process, type: anomaly.type, description: anomaly.description });
