@@ -203,7 +203,17 @@ export function consoleTest(
         );
       }
       await using session = await within("starting the runtime and Chromium", 60_000, openSession(options));
-      await within(name, options.timeoutMs ?? TEST_TIMEOUT_MS, fn(session));
+      try {
+        await within(name, options.timeoutMs ?? TEST_TIMEOUT_MS, fn(session));
+      } catch (error) {
+        // What the page showed when it failed, for the CI artifacts; then the runtime's log tail.
+        const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, "-").slice(0, 60);
+        await within("the failure screenshot", 10_000, session.screenshot(`failed-${slug}`)).catch(() =>
+          undefined
+        );
+        console.error(`runtime log (last lines):\n${session.runtime.cli.stderr.slice(-20).join("\n")}`);
+        throw error;
+      }
     },
   });
 }

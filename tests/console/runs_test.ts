@@ -16,15 +16,14 @@ const README_SHOT = fileURLToPath(new URL("../../docs/console.png", import.meta.
 consoleTest(
   "deploy through the form, fire the webhook, see the run arrive live with its steps, rewind plan",
   async (
-    { page, client, login, screenshot },
+    { page, client, consoleUrl, login, screenshot },
   ) => {
     const port = freePort();
     await login();
     await deployThroughForm(page, "orders", port);
     assert.equal((await client.getProcess("orders")).state, "running");
     await processRow(page, "orders").getByTestId("process-state").filter({ hasText: "running" }).waitFor();
-    const shot = await screenshot("processes");
-    if (Deno.env.get("UPDATE_README_SCREENSHOT") === "1") await Deno.copyFile(shot, README_SHOT);
+    await screenshot("deploy-submitted");
 
     await processRow(page, "orders").getByTestId("process-link").click();
     await page.waitForURL(/#\/p\/orders/);
@@ -37,7 +36,7 @@ consoleTest(
     await row.waitFor();
     const [run] = (await client.listRuns("orders")).runs;
     assert.equal(await row.getAttribute("data-run-id"), run.run_id);
-    await row.click();
+    await row.getByTestId("run-open").click(); // the row's button (keyboard reachable) opens its steps
     await page.getByTestId("run-steps").waitFor();
     await until("the run's steps", async () => await page.getByTestId("run-step").count() >= 3);
     const steps = await page.getByTestId("run-steps").innerText();
@@ -58,7 +57,7 @@ consoleTest(
     await page.getByTestId("journal-filter").fill("");
     await until(
       "the whole journal again",
-      async () => await page.locator("[data-testid=journal-entry]:visible").count() === entries,
+      async () => await page.locator("[data-testid=journal-entry]:visible").count() >= entries,
     );
 
     const before = (await client.getJournal("orders", { limit: 500 })).entries.length;
@@ -72,6 +71,15 @@ consoleTest(
     const after = (await client.getJournal("orders", { limit: 500 })).entries;
     assert.equal(after.length, before, "showing the plan changed nothing");
     assert.ok(!after.some((entry) => entry.entry_type === "rewind"));
+
+    // The processes view with the deployed process and its run: the README's picture.
+    await page.goto(`${consoleUrl}#/`);
+    await processRow(page, "orders").filter({ hasText: "openai:gpt-test" }).waitFor();
+    const shot = await screenshot("processes");
+    assert.ok((await Deno.stat(shot)).size > 0);
+    if (Deno.env.get("UPDATE_README_SCREENSHOT") === "1") {
+      await page.screenshot({ path: README_SHOT, clip: { x: 0, y: 0, width: 1280, height: 270 } });
+    }
   },
   { respond: agentModel },
 );
