@@ -78,3 +78,28 @@ consoleTest("the processes view at phone width (390x844) fits the screen", async
   await page.getByTestId("tab-runs").waitFor();
   await screenshot("phone-process");
 });
+
+consoleTest("process actions: suspend, resume, stop, start, and remove after a confirmation", async (
+  { page, client, login, screenshot },
+) => {
+  await client.deploy("steer", { model: "openai:gpt-test", journal: { level: "full" } }, { start: true });
+  await login();
+  const row = processRow(page, "steer");
+  const state = (text: string) => row.getByTestId("process-state").filter({ hasText: text }).waitFor();
+  await state("running");
+  for (const [action, expected] of [["suspend", "suspended"], ["resume", "running"], ["stop", "stopped"]]) {
+    await row.getByTestId(`action-${action}`).click();
+    await state(expected);
+    assert.equal((await client.getProcess("steer")).state, expected);
+  }
+  await row.getByTestId("action-start").click();
+  await state("running");
+  await row.getByTestId("action-remove").click();
+  await screenshot("processes-confirm-remove");
+  await page.getByTestId("confirm-no").click();
+  assert.equal((await client.getProcess("steer")).state, "running", "no means no");
+  await row.getByTestId("action-remove").click();
+  await page.getByTestId("confirm-yes").click();
+  await row.waitFor({ state: "detached" });
+  assert.equal((await client.listProcesses()).total, 0);
+});

@@ -77,6 +77,8 @@ consoleTest(
     await processRow(page, "orders").filter({ hasText: "openai:gpt-test" }).waitFor();
     const shot = await screenshot("processes");
     assert.ok((await Deno.stat(shot)).size > 0);
+    await page.emulateMedia({ colorScheme: "dark" });
+    await screenshot("processes-dark");
     if (Deno.env.get("UPDATE_README_SCREENSHOT") === "1") {
       await page.screenshot({ path: README_SHOT, clip: { x: 0, y: 0, width: 1280, height: 270 } });
     }
