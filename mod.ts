@@ -55,6 +55,19 @@ export {
   type StateTransition,
 } from "./src/runtime/mod.ts";
 
+// Runtime events (issue 20): runtime.eventLog, served as GET /api/v1/events.
+export {
+  RUNTIME_EVENT_CAPACITY,
+  RUNTIME_EVENT_TYPES,
+  type RuntimeEvent,
+  type RuntimeEventBase,
+  type RuntimeEventDataMap,
+  RuntimeEventLog,
+  type RuntimeEventReplay,
+  type RuntimeEventSubscriber,
+  type RuntimeEventType,
+} from "./src/runtime/mod.ts";
+
 // Errors a caller branches on: one class, told apart by `code`.
 export {
   InvalidTransitionError,

@@ -13,7 +13,8 @@ Deno.test("src/console/_assets.ts is generated from src/console/static (deno tas
 Deno.test("console_assets --check passes on the committed file", async () => {
   const script = fileURLToPath(new URL("scripts/console_assets.ts", root));
   const run = (args: string[]) =>
-    new Deno.Command(Deno.execPath(), { args: ["run", "--allow-read", script, ...args], stderr: "piped" }).output();
+    new Deno.Command(Deno.execPath(), { args: ["run", "--allow-read", script, ...args], stderr: "piped" })
+      .output();
   const fresh = await run(["--check"]);
   assert.equal(fresh.code, 0, new TextDecoder().decode(fresh.stderr));
 });

@@ -16,11 +16,6 @@
 import type {
   Anomaly,
   AskAnswer,
-  ContextView,
-  DeadLetter,
-  InboxItem,
-  MessageType,
-  Priority,
   ProcessConfigInput,
   ProcessState,
   ProcessStatus,
@@ -31,18 +26,9 @@ import type {
   RewindResult,
   RunDetail,
   RunProgress,
-  RunRecord,
-  RunStatus,
-  RunStep,
-  RunStepType,
   RuntimeEvent,
-  RuntimeEventType,
   RuntimeStatus,
-  SecretMetadata,
-  SecretsMetadata,
-  TokenUsage,
   TriggerConfigInput,
-  UsageSummary,
 } from "../runtime/mod.ts";
 import { RuntimeApiError } from "./client_error.ts";
 import {

@@ -167,6 +167,8 @@ export type {
   RunStep,
   RunStepType,
   RuntimeEvent,
+  RuntimeEventBase,
+  RuntimeEventDataMap,
   RuntimeEventType,
   RuntimeStatus,
   SecretMetadata,

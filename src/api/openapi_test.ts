@@ -7,6 +7,7 @@ const HTTP_METHODS = new Set(["get", "put", "post", "delete", "options", "head",
 
 /** Every route the API serves (spec 000's, and our run routes), plus the document itself. */
 const EXPECTED: Record<string, string[]> = {
+  "/api/v1/events": ["get"], // runtime events (issue 20)
   "/api/v1/health": ["get"],
   "/api/v1/runtime/status": ["get"],
   "/api/v1/runtime/start-all": ["post"],

@@ -14,7 +14,7 @@ export const CONSOLE_PATH = "/console/";
  * The Content-Security-Policy of every console answer: only this origin's scripts, styles and connections,
  * no inline script, no framing.
  */
-export const CONSOLE_CSP = [
+export const CONSOLE_CSP: string = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self'",

@@ -53,7 +53,14 @@ Deno.test("other paths and methods are left to the API; unknown console files ar
   assert.equal(handler(new Request(`${BASE}/api/v1/processes`)), undefined);
   assert.equal(handler(new Request(`${BASE}/console/`, { method: "POST" })), undefined);
   assert.equal(handler(new Request(`${BASE}/consoles`)), undefined);
-  for (const path of ["/console/missing.js", "/console/../deno.json", "/console/toString", "/console/static/app.js"]) {
+  for (
+    const path of [
+      "/console/missing.js",
+      "/console/../deno.json",
+      "/console/toString",
+      "/console/static/app.js",
+    ]
+  ) {
     const answer = handler(new Request(`${BASE}${path}`));
     assert.ok(answer === undefined || answer.status === 404, path);
   }
@@ -64,7 +71,7 @@ Deno.test("the page loads only embedded files, under 200 KB in all", () => {
   let total = 0;
   for (const asset of Object.values(ASSETS)) total += new TextEncoder().encode(asset.body).length;
   assert.ok(total < 200 * 1024, `${total} bytes`);
-  const references = [...html.matchAll(/(?:src|href)="([^"#]+)"/g)].map((m) => m[1]);
+  const references = [...html.matchAll(/(?:src|href)="([^"#:]+)"/g)].map((m) => m[1]);
   for (const asset of Object.values(ASSETS).filter((a) => a.type.startsWith("text/javascript"))) {
     references.push(...[...asset.body.matchAll(/from "\.\/([^"]+)"/g)].map((m) => m[1]));
   }
@@ -75,7 +82,9 @@ Deno.test("the page loads only embedded files, under 200 KB in all", () => {
 });
 
 Deno.test("the page keeps the token in sessionStorage only, never in a URL or cookie", () => {
-  const js = Object.entries(ASSETS).filter(([name]) => name.endsWith(".js")).map(([, a]) => a.body).join("\n");
+  const js = Object.entries(ASSETS).filter(([name]) => name.endsWith(".js")).map(([, a]) => a.body).join(
+    "\n",
+  );
   assert.match(js, /sessionStorage\.setItem/);
   assert.doesNotMatch(js, /localStorage|document\.cookie/);
   assert.match(js, /authorization/);

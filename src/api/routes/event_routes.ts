@@ -20,6 +20,12 @@ export const EVENT_STREAM_KEEPALIVE_SECONDS = 15;
 /** Bytes a reader may leave unread before the stream lets it go (it reconnects with `Last-Event-ID`). */
 export const EVENT_STREAM_MAX_BACKLOG = 1024 * 1024;
 
+const STREAM_HEADERS: Readonly<Record<string, string>> = {
+  "content-type": "text/event-stream",
+  "cache-control": "no-cache",
+  "x-accel-buffering": "no",
+};
+
 const EventsQuerySchema = z.object({
   process: z.string().optional().openapi({
     param: { name: "process", in: "query" },
@@ -68,6 +74,8 @@ export function registerEventRoutes(ctx: RouteContext): void {
       : query.since === undefined
       ? undefined
       : eventId(query.since.at(-1) ?? "", "since");
+    // HEAD (answered by this GET route) gets the headers only: a stream nobody reads would never end.
+    if (c.req.method === "HEAD") return new Response(null, { headers: STREAM_HEADERS });
     return eventStream(runtime.eventLog, { filter, since, signal: c.req.raw.signal });
   });
 }
@@ -177,11 +185,5 @@ function eventStream(
       cleanup();
     },
   }, new ByteLengthQueuingStrategy({ highWaterMark: 64 * 1024 }));
-  return new Response(body, {
-    headers: {
-      "content-type": "text/event-stream",
-      "cache-control": "no-cache",
-      "x-accel-buffering": "no",
-    },
-  });
+  return new Response(body, { headers: STREAM_HEADERS });
 }

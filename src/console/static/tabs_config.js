@@ -205,7 +205,7 @@ export async function triggersTab(panel, scope, name) {
       name: "config",
       testid: "trigger-add-config",
       rows: 5,
-      value: JSON.stringify({ type: "cron", schedule: "*/5 * * * *" }, null, 2),
+      value: JSON.stringify({ type: "cron", cron_expression: "*/5 * * * *" }, null, 2),
     }),
     h("button", { type: "submit", class: "primary", testid: "trigger-add-submit" }, "Add"),
     ...result.nodes,

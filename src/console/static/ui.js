@@ -35,7 +35,7 @@ let counter = 0;
 /** A labelled input (or textarea/select given as `tag`): `{label, name, testid, value, tag, type}`. */
 export function field({ label, tag = "input", inline = false, ...attrs }) {
   const id = `f${++counter}`;
-  const control = h(tag, { id, ...attrs });
+  const control = h(tag, { id, ...attrs, value: tag === "textarea" ? undefined : attrs.value });
   if (tag === "textarea" && attrs.value !== undefined) control.value = attrs.value;
   const classes = inline ? "field inline" : "field";
   return inline ? h("div", { class: classes }, control, h("label", { for: id }, label)) : h(

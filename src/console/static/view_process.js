@@ -116,7 +116,15 @@ async function runsTab(panel, scope, name) {
   const row = (run) =>
     h(
       "tr",
-      { testid: "run-row", dataset: { runId: run.run_id, status: run.status } },
+      {
+        testid: "run-row",
+        dataset: { runId: run.run_id, status: run.status },
+        class: "clickable",
+        // The whole row opens the run (the button in it is the keyboard's way).
+        onclick: (event) => {
+          if (!event.target.closest("button")) show(run.run_id).catch((error) => notice(error.message));
+        },
+      },
       h(
         "td",
         { "data-label": "Run" },
