@@ -94,6 +94,11 @@ consoleTest("process actions: suspend, resume, stop, start, and remove after a c
   }
   await row.getByTestId("action-start").click();
   await state("running");
+  // A live refresh of the list (the start's state events) redraws the row and drops an open confirmation:
+  // reload so that none is in flight when the confirmation opens.
+  await page.reload();
+  await page.getByTestId("connection").filter({ hasText: "connected" }).waitFor();
+  await state("running");
   await row.getByTestId("action-remove").click();
   await screenshot("processes-confirm-remove");
   await page.getByTestId("confirm-no").click();
