@@ -14,6 +14,7 @@ import { fileURLToPath } from "node:url";
 import { type Browser, chromium, type Locator, type Page } from "playwright-core";
 import type { RuntimeClient } from "../../src/api/client.ts";
 import { type RecordedRequest, type ScriptedReply, startModelServer } from "../../src/models/testing/mod.ts";
+import { within } from "../../src/_util/_test_raw_client.ts";
 import { type Runtime, startRuntime } from "../_agent_harness.ts";
 
 /** Where screenshots go: `artifacts/console/` at the repository root (gitignored). */
@@ -96,19 +97,6 @@ export interface ConsoleSession {
 /** A default model: a short text answer. */
 const done: Respond = () => ({ text: "Done." });
 
-/** Runs `promise`, rejecting after `ms` with a message naming `what`. */
-export async function within<T>(what: string, ms: number, promise: Promise<T>): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} took more than ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([promise, late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 /** Starts everything a console test needs; dispose it to stop them all. */
 export async function openSession(
   options: ConsoleTestOptions = {},
@@ -139,7 +127,7 @@ export async function openSession(
       headless: true,
       timeout: 30_000,
     });
-    stack.defer(() => within("closing Chromium", 10_000, browser.close()).catch(() => undefined));
+    stack.defer(() => within(10_000, "closing Chromium", browser.close()).catch(() => undefined));
     const context = await browser.newContext({ viewport: options.viewport ?? DESKTOP });
     const page = await context.newPage();
     page.setDefaultTimeout(ACTION_TIMEOUT_MS);
@@ -202,13 +190,13 @@ export function consoleTest(
           "AGENTRY_CONSOLE_REQUIRED=1 but no Chromium: set AGENTRY_CHROMIUM or install chromium",
         );
       }
-      await using session = await within("starting the runtime and Chromium", 60_000, openSession(options));
+      await using session = await within(60_000, "starting the runtime and Chromium", openSession(options));
       try {
-        await within(name, options.timeoutMs ?? TEST_TIMEOUT_MS, fn(session));
+        await within(options.timeoutMs ?? TEST_TIMEOUT_MS, name, fn(session));
       } catch (error) {
         // What the page showed when it failed, for the CI artifacts; then the runtime's log tail.
         const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, "-").slice(0, 60);
-        await within("the failure screenshot", 10_000, session.screenshot(`failed-${slug}`)).catch(() =>
+        await within(10_000, "the failure screenshot", session.screenshot(`failed-${slug}`)).catch(() =>
           undefined
         );
         console.error(`runtime log (last lines):\n${session.runtime.cli.stderr.slice(-20).join("\n")}`);
@@ -216,19 +204,6 @@ export function consoleTest(
       }
     },
   });
-}
-
-/** Polls `check` every 50 ms until it answers true, failing after `ms`. */
-export async function until(
-  what: string,
-  check: () => boolean | Promise<boolean>,
-  ms = 15_000,
-): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 /**
@@ -284,15 +259,4 @@ export async function deployThroughForm(page: Page, name: string, port: number):
 /** The processes-list row of `name`. */
 export function processRow(page: Page, name: string): Locator {
   return page.locator(`[data-testid=process-row][data-name="${name}"]`);
-}
-
-/** POSTs `payload` as JSON to the webhook on 127.0.0.1:`port`/orders; asserts 202. */
-export async function fireWebhook(port: number, payload: unknown): Promise<void> {
-  const answer = await fetch(`http://127.0.0.1:${port}/orders`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(payload),
-  });
-  const text = await answer.text();
-  if (answer.status !== 202) throw new Error(`the webhook answered ${answer.status}: ${text}`);
 }

@@ -7,7 +7,8 @@
 
 import assert from "node:assert/strict";
 import { freePort } from "../_ports.ts";
-import { agentConfig, agentModel, consoleTest, fireWebhook, processRow, until } from "./_harness.ts";
+import { agentConfig, agentModel, consoleTest, processRow } from "./_harness.ts";
+import { fireWebhook, until } from "../_agent_harness.ts";
 
 consoleTest("patch the budget with an invalid value and see the field error, then a valid one", async (
   { page, client, login, screenshot },
@@ -62,7 +63,7 @@ consoleTest("triggers: list, add, remove; dead letters: a failed run's event lis
   await until("one trigger again", async () => await page.getByTestId("trigger-row").count() === 1);
   assert.equal((await client.listTriggers("hooks")).triggers.length, 1);
 
-  await fireWebhook(port, { fail: true });
+  await fireWebhook(port, "/orders", { fail: true });
   await until("the dead letter", async () => (await client.listDeadLetters("hooks")).count === 1);
   await page.goto(`${new URL(page.url()).origin}/console/#/dead-letters`);
   const letter = page.getByTestId("dead-letter-row");

@@ -7,7 +7,8 @@
 
 import assert from "node:assert/strict";
 import { freePort } from "../_ports.ts";
-import { agentConfig, agentModel, consoleTest, processRow, until } from "./_harness.ts";
+import { agentConfig, agentModel, consoleTest, processRow } from "./_harness.ts";
+import { until } from "../_agent_harness.ts";
 
 consoleTest("send a message, ask a question and see the answer, edit a context key, list secrets", async (
   { page, client, login, screenshot, modelRequests },

@@ -8,7 +8,8 @@
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import { freePort } from "../_ports.ts";
-import { agentModel, consoleTest, deployThroughForm, fireWebhook, processRow, until } from "./_harness.ts";
+import { agentModel, consoleTest, deployThroughForm, processRow } from "./_harness.ts";
+import { fireWebhook, until } from "../_agent_harness.ts";
 
 /** The README's screenshot, refreshed by `UPDATE_README_SCREENSHOT=1` runs of this test. */
 const README_SHOT = fileURLToPath(new URL("../../docs/console.png", import.meta.url));
@@ -31,7 +32,7 @@ consoleTest(
     assert.equal(await page.getByTestId("run-row").count(), 0, "no run yet");
 
     // The run appears without a reload: the page learns it from the event stream.
-    await fireWebhook(port, { order_id: 42 });
+    await fireWebhook(port, "/orders", { order_id: 42 });
     const row = page.locator("[data-testid=run-row][data-status=succeeded]");
     await row.waitFor();
     const [run] = (await client.listRuns("orders")).runs;
