@@ -8,7 +8,14 @@
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import { freePort } from "../_ports.ts";
-import { agentModel, consoleTest, deployThroughForm, processRow } from "./_harness.ts";
+import {
+  agentConfig,
+  agentModel,
+  consoleTest,
+  deployThroughForm,
+  processRow,
+  type Respond,
+} from "./_harness.ts";
 import { fireWebhook, until } from "../_agent_harness.ts";
 
 /** The README's screenshot, refreshed by `UPDATE_README_SCREENSHOT=1` runs of this test. */
@@ -85,4 +92,42 @@ consoleTest(
     }
   },
   { respond: agentModel },
+);
+
+/** Held until the live-steps test lets the run's second model turn answer. */
+const gate = Promise.withResolvers<void>();
+const heldModel: Respond = async (request) => {
+  if (request.messages.at(-1)?.role === "tool") await gate.promise;
+  return agentModel(request);
+};
+
+consoleTest(
+  "an open run's steps stream in live while it runs",
+  async ({ page, client, login, screenshot }) => {
+    try {
+      const port = freePort();
+      await client.deploy("live", agentConfig(port), { start: true });
+      await login();
+      await processRow(page, "live").getByTestId("process-link").click();
+      await page.getByTestId("tab-runs").click();
+      await fireWebhook(port, "/orders", { order_id: 7 });
+      const row = page.locator("[data-testid=run-row][data-status=running]");
+      await row.click();
+      await page.getByTestId("run-steps").waitFor();
+      // The first model turn, its tool call and result are in; the second turn waits for the gate.
+      await until("the steps so far", async () => await page.getByTestId("run-step").count() >= 3);
+      const before = await page.getByTestId("run-step").count();
+      await screenshot("process-run-live");
+      gate.resolve();
+      await until(
+        "the last model turn, live",
+        async () => await page.getByTestId("run-step").count() > before,
+      );
+      await page.locator("[data-testid=run-row][data-status=succeeded]").waitFor();
+      await page.getByTestId("run-steps").filter({ hasText: "Order handled." }).waitFor();
+    } finally {
+      gate.resolve();
+    }
+  },
+  { respond: heldModel },
 );
