@@ -35,13 +35,28 @@ consoleTest(
     assert.equal(served.status, 200);
     assert.match(served.headers.get("content-security-policy") ?? "", /default-src 'self'/);
 
-    await page.goto(consoleUrl);
+    // One page load stays under 200 KB; the page logs no error (a CSP refusal would show here).
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    let bytes = 0;
+    const loads: Promise<void>[] = [];
+    page.on("response", (response) => {
+      if (!new URL(response.url()).pathname.startsWith("/console/")) return;
+      loads.push(response.body().then((body) => void (bytes += body.length), () => undefined));
+    });
+    await page.goto(consoleUrl, { waitUntil: "networkidle" });
+    await Promise.all(loads);
+    assert.ok(bytes > 0 && bytes < 200_000, `the console's assets weigh ${bytes} bytes`);
     await screenshot("token");
     await tabTo(page, "token-input");
     await page.keyboard.type(TOKEN);
     await tabTo(page, "token-save", 5);
     await page.keyboard.press("Enter");
     await page.getByTestId("connection").filter({ hasText: "connected" }).waitFor();
+    assert.deepEqual(errors.filter((e) => !/401|Unauthorized/i.test(e)), [], "no error on the page");
     assert.ok(!page.url().includes(TOKEN), "the token is not in the URL");
     assert.deepEqual(await page.context().cookies(), [], "no cookie");
     const stored = await page.evaluate(() =>
