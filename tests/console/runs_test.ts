@@ -7,6 +7,7 @@
 
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
+import type { Page } from "playwright-core";
 import { freePort } from "../_ports.ts";
 import {
   agentConfig,
@@ -17,6 +18,19 @@ import {
   type Respond,
 } from "./_harness.ts";
 import { fireWebhook, until } from "../_agent_harness.ts";
+
+/**
+ * Opens the process page of `name` from the list, on its runs tab (the default one), and waits until the tab's
+ * live stream (`/runs/events`) answered: a run started before that is missed by the tab until it ends (the tab
+ * lists the runs, then subscribes; clicking `tab-runs` again would start over).
+ */
+async function openRuns(page: Page, name: string): Promise<void> {
+  const streaming = page.waitForResponse((response) => response.url().includes("/runs/events"));
+  await processRow(page, name).getByTestId("process-link").click();
+  await page.waitForURL(new RegExp(`#/p/${name}`));
+  await streaming;
+  assert.equal(await page.getByTestId("tab-runs").getAttribute("aria-selected"), "true");
+}
 
 /** The README's screenshot, refreshed by `UPDATE_README_SCREENSHOT=1` runs of this test. */
 const README_SHOT = fileURLToPath(new URL("../../docs/console.png", import.meta.url));
@@ -33,9 +47,7 @@ consoleTest(
     await processRow(page, "orders").getByTestId("process-state").filter({ hasText: "running" }).waitFor();
     await screenshot("deploy-submitted");
 
-    await processRow(page, "orders").getByTestId("process-link").click();
-    await page.waitForURL(/#\/p\/orders/);
-    await page.getByTestId("tab-runs").click();
+    await openRuns(page, "orders");
     assert.equal(await page.getByTestId("run-row").count(), 0, "no run yet");
 
     // The run appears without a reload: the page learns it from the event stream.
@@ -108,8 +120,7 @@ consoleTest(
       const port = freePort();
       await client.deploy("live", agentConfig(port), { start: true });
       await login();
-      await processRow(page, "live").getByTestId("process-link").click();
-      await page.getByTestId("tab-runs").click();
+      await openRuns(page, "live");
       await fireWebhook(port, "/orders", { order_id: 7 });
       const row = page.locator("[data-testid=run-row][data-status=running]");
       await row.click();
