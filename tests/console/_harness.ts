@@ -64,6 +64,8 @@ export interface ConsoleTestOptions {
   respond?: Respond;
   /** Extra `runtime start` flags. */
   args?: string[];
+  /** Start the runtime with `--no-token` instead of {@link TOKEN}. */
+  noToken?: boolean;
   /** Viewport of the page. @default {@link DESKTOP} */
   viewport?: { width: number; height: number };
   /** Overall time limit in ms. @default 120000 */
@@ -113,8 +115,7 @@ export async function openSession(
           "127.0.0.1",
           "--data-dir",
           join(dataDir, "state"),
-          "--token",
-          TOKEN,
+          ...(options.noToken ? ["--no-token"] : ["--token", TOKEN]),
           ...(options.args ?? []),
         ],
         { OPENAI_BASE_URL: model.url, OPENAI_API_KEY: "test-key" },

@@ -123,3 +123,14 @@ consoleTest("process actions: suspend, resume, stop, start, and remove after a c
   await row.waitFor({ state: "detached" });
   assert.equal((await client.listProcesses()).total, 0);
 });
+
+consoleTest(
+  "with --no-token the console connects without asking for one",
+  async ({ page, client, consoleUrl }) => {
+    await client.deploy("open", { model: "openai:gpt-test" }, { start: true });
+    await page.goto(consoleUrl);
+    await page.getByTestId("connection").filter({ hasText: "connected" }).waitFor();
+    await processRow(page, "open").getByTestId("process-state").filter({ hasText: "running" }).waitFor();
+  },
+  { noToken: true },
+);
