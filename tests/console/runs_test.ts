@@ -49,6 +49,7 @@ consoleTest(
 
     await openRuns(page, "orders");
     assert.equal(await page.getByTestId("run-row").count(), 0, "no run yet");
+    assert.equal(await page.getByTestId("runs-empty").isVisible(), true, "the empty note shows");
 
     // The run appears without a reload: the page learns it from the event stream.
     await fireWebhook(port, "/orders", { order_id: 42 });
@@ -56,6 +57,11 @@ consoleTest(
     await row.waitFor();
     const [run] = (await client.listRuns("orders")).runs;
     assert.equal(await row.getAttribute("data-run-id"), run.run_id);
+    assert.equal(
+      await page.getByTestId("runs-empty").isVisible(),
+      false,
+      "the empty note goes with the first run",
+    );
     await row.click(); // the whole row opens the run (its button does too, for the keyboard)
     await page.getByTestId("run-steps").waitFor();
     await until("the run's steps", async () => await page.getByTestId("run-step").count() >= 3);

@@ -145,10 +145,34 @@ async function runsTab(panel, scope, name) {
         run.usage ? `${run.usage.input_tokens} / ${run.usage.output_tokens}` : "—",
       ),
     );
-  const redraw = () =>
+  const empty = h("p", { class: "muted", testid: "runs-empty" }, "No runs yet; they appear here live.");
+  const redraw = () => {
     fill(tbody, [...runs.values()].sort((a, b) => (b.invocation ?? 0) - (a.invocation ?? 0)).map(row));
+    empty.hidden = runs.size > 0;
+  };
+  // A run's newer record wins: a late run_started never hides its run's end.
+  const keep = (run) => {
+    const known = runs.get(run.run_id);
+    if (known?.ended_at && !run.ended_at) return;
+    runs.set(run.run_id, run);
+  };
+  const apply = ({ event, data }) => {
+    if ((event === "run_started" || event === "run_ended") && data.run) {
+      keep(data.run);
+      redraw();
+      if (event === "run_ended" && data.run.run_id === selected) show(selected).catch(() => {});
+    } else if (event === "step" && data.run_id === selected) {
+      steps.querySelector("[data-testid=run-steps]")?.append(stepItem(data.step));
+    }
+  };
+  // Live first, then the list: a run that starts while the list loads is not missed (its events wait).
+  let early = [];
+  readEvents(processPath(name, "/runs/events"), {
+    signal: scope.signal,
+    onEvent: (event) => early ? early.push(event) : apply(event),
+  }).catch(() => {});
   const answer = await api("GET", processPath(name, "/runs?limit=50"));
-  for (const run of answer.runs) runs.set(run.run_id, run);
+  for (const run of answer.runs) keep(run);
   fill(
     panel,
     h(
@@ -168,23 +192,13 @@ async function runsTab(panel, scope, name) {
       ),
       tbody,
     ),
-    answer.runs.length === 0 ? h("p", { class: "muted" }, "No runs yet; they appear here live.") : null,
+    empty,
     steps,
   );
   redraw();
-  // Live: the process's run stream (started, steps, ended) while this tab is open.
-  readEvents(processPath(name, "/runs/events"), {
-    signal: scope.signal,
-    onEvent: ({ event, data }) => {
-      if ((event === "run_started" || event === "run_ended") && data.run) {
-        runs.set(data.run.run_id, data.run);
-        redraw();
-        if (event === "run_ended" && data.run.run_id === selected) show(selected).catch(() => {});
-      } else if (event === "step" && data.run_id === selected) {
-        steps.querySelector("[data-testid=run-steps]")?.append(stepItem(data.step));
-      }
-    },
-  }).catch(() => {});
+  const waiting = early;
+  early = undefined;
+  for (const event of waiting) apply(event);
 }
 
 function stepItem(step) {

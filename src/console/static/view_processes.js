@@ -37,10 +37,16 @@ export async function renderProcesses(main, scope) {
     empty.hidden = statuses.length > 0;
   }
   let timer;
-  scope.onEvent((event) => {
-    if (!/^(process\.|run\.|dead_letter|reset)/.test(event.event)) return;
+  const later = () => {
     clearTimeout(timer);
-    timer = setTimeout(() => refresh().catch(() => {}), 250);
+    timer = setTimeout(() => {
+      // A redraw would drop an open confirmation: wait until it is answered.
+      if (main.querySelector("[data-testid=confirm]")) later();
+      else refresh().catch(() => {});
+    }, 250);
+  };
+  scope.onEvent((event) => {
+    if (/^(process\.|run\.|dead_letter|reset)/.test(event.event)) later();
   });
   await refresh();
 }
