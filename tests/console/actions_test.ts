@@ -182,3 +182,33 @@ consoleTest("a signed webhook runs the agent; an unsigned one is refused", async
   args: ["--allow-env-var", "HOOK_SECRET"],
   env: { HOOK_SECRET },
 });
+
+consoleTest(
+  "mission: pause and resume from the governance tab",
+  async ({ page, client, login, screenshot }) => {
+    const port = freePort();
+    await client.deploy("ops", {
+      ...agentConfig(port),
+      mission: {
+        enabled: true,
+        objective: "Handle the orders",
+        success_criteria: "Every order is recorded",
+        eval_every: 100,
+      },
+    }, { start: true });
+    await fireWebhook(port, "/orders", { order_id: 3 });
+    await until("an active mission", async () => (await client.getMission("ops")).state === "active");
+    await login();
+    await openTab(page, "ops", "governance");
+    const view = page.getByTestId("mission-view");
+    await view.filter({ hasText: "State active" }).waitFor();
+    await view.getByTestId("mission-pause").click();
+    await view.filter({ hasText: "State paused" }).waitFor();
+    assert.equal((await client.getMission("ops")).state, "paused");
+    await screenshot("process-mission-paused");
+    await view.getByTestId("mission-resume").click();
+    await view.filter({ hasText: "State active" }).waitFor();
+    assert.equal((await client.getMission("ops")).state, "active");
+  },
+  { respond: agentModel },
+);
