@@ -64,6 +64,8 @@ export interface ConsoleTestOptions {
   respond?: Respond;
   /** Extra `runtime start` flags. */
   args?: string[];
+  /** Extra environment of the runtime subprocess (e.g. a webhook secret named by `--allow-env-var`). */
+  env?: Record<string, string>;
   /** Start the runtime with `--no-token` instead of {@link TOKEN}. */
   noToken?: boolean;
   /** Viewport of the page. @default {@link DESKTOP} */
@@ -118,7 +120,7 @@ export async function openSession(
           ...(options.noToken ? ["--no-token"] : ["--token", TOKEN]),
           ...(options.args ?? []),
         ],
-        { OPENAI_BASE_URL: model.url, OPENAI_API_KEY: "test-key" },
+        { OPENAI_BASE_URL: model.url, OPENAI_API_KEY: "test-key", ...options.env },
       ),
     );
     const { url } = await runtime.cli.listening();

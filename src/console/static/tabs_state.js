@@ -227,7 +227,9 @@ export async function secretsTab(panel, scope, name) {
           body,
         );
         form.elements.value.value = "";
-        showOk(form, result, `Rotated; expires ${when(answer.expires_at)}.`);
+        // The row's metadata (rotated, expires) changed: draw the tab again from the API's answer.
+        await secretsTab(panel, scope, name);
+        notice(`Rotated ${secret.name}; expires ${when(answer.expires_at)}.`);
       } catch (error) {
         showError(form, result, error);
       }
