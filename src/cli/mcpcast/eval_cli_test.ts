@@ -10,6 +10,12 @@ const PETSTORE = fileURLToPath(
   new URL("../../../tests/fixtures/specs/petstore_swagger2.yaml", import.meta.url),
 );
 
+/** One task, "Show me pet 7", that the scripted agent answers with one call of get_pet_by_id. */
+const SHOW_PET_7: Parameters<typeof scriptedCastModel>[0] = {
+  tasks: [{ id: "t1", prompt: "Show me pet 7", expected_tool: "get_pet_by_id" }],
+  agent: { "Show me pet 7": [{ name: "get_pet_by_id", arguments: { petId: 7 } }] },
+};
+
 async function run(args: string[], options: Parameters<typeof fakeContext>[1] = {}) {
   const fake = fakeContext(["mcpcast", ...args], options);
   const code = await runCli(fake.ctx);
@@ -18,10 +24,7 @@ async function run(args: string[], options: Parameters<typeof fakeContext>[1] = 
 
 Deno.test("mcpcast --plan FILE --model M --eval evaluates the regenerated project, mocks from the plan's spec_source", async () => {
   await using upstream = petUpstream();
-  await using model = scriptedCastModel({
-    tasks: [{ id: "t1", prompt: "Show me pet 7", expected_tool: "get_pet_by_id" }],
-    agent: { "Show me pet 7": [{ name: "get_pet_by_id", arguments: { petId: 7 } }] },
-  });
+  await using model = scriptedCastModel(SHOW_PET_7);
   await using dir = await tempDir();
   const out = join(dir.path, "pets");
   const planned = await run([
@@ -130,10 +133,7 @@ Deno.test("mcpcast --descriptions compact and --tool-mode meta shape the written
 
 Deno.test("mcpcast --eval-offline answers every upstream request with a mock: the API sees nothing", async () => {
   await using upstream = petUpstream();
-  await using model = scriptedCastModel({
-    tasks: [{ id: "t1", prompt: "Show me pet 7", expected_tool: "get_pet_by_id" }],
-    agent: { "Show me pet 7": [{ name: "get_pet_by_id", arguments: { petId: 7 } }] },
-  });
+  await using model = scriptedCastModel(SHOW_PET_7);
   await using dir = await tempDir();
   const out = join(dir.path, "pets");
   const result = await run([
