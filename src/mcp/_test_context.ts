@@ -50,13 +50,16 @@ export interface TestContextOptions {
   ipAddress?: string;
 }
 
-/** A non-live session: progress and logs do nothing, elicitation and sampling throw. */
+/** A non-live session: progress and logs do nothing, elicitation, sampling and roots throw. */
 export const DEAD_SESSION: CallSession = {
+  era: "legacy",
   live: false,
+  supports: () => false,
   progress: () => Promise.resolve(),
   log: () => Promise.resolve(),
   elicit: () => Promise.reject(new Error("no live session")),
   sample: () => Promise.reject(new Error("no live session")),
+  listRoots: () => Promise.reject(new Error("no live session")),
 };
 
 /** A context plus the log records its logger wrote. */

@@ -61,6 +61,7 @@ export type { CompiledInput, InputCheck, JsonSchemaObject } from "./input_schema
 export type {
   AuthProvider,
   CallSession,
+  ClientMethod,
   ClientRequestOptions,
   Guard,
   Identity,
@@ -71,6 +72,7 @@ export { RequestContext, type RequestContextInit, type RequestType } from "./req
 export { ClientContext, type ClientContextInit } from "./client_context.ts";
 export { type MiddlewareRole, withRole } from "./chain.ts";
 export { callToolAs, type DelegatedCall } from "./delegate.ts";
+export { InputRequiredSignal, isInputRequired, type PendingInput } from "./input_required.ts";
 
 // Errors and results handlers return or throw; the failure classification a custom breaker may reuse.
 export {

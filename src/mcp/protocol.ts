@@ -20,6 +20,7 @@ import {
   ListPromptsRequestSchema,
   ListResourcesRequestSchema,
   ListResourceTemplatesRequestSchema,
+  ListRootsResultSchema,
   ListToolsRequestSchema,
   type LoggingLevel,
   LoggingLevelSchema,
@@ -73,10 +74,20 @@ export function createSessionServer(server: ToolServer, options: SessionOptions 
   let minLevel = SEVERITY.get("debug")!;
   const subscriptions = new Set<string>();
 
+  const CAPABILITY = {
+    "elicitation/create": "elicitation",
+    "sampling/createMessage": "sampling",
+    "roots/list": "roots",
+  } as const;
+
   function session(extra: Extra): CallSession {
     return {
       id: extra.sessionId,
+      era: "legacy",
       live,
+      supports(method) {
+        return live && sdk.getClientCapabilities()?.[CAPABILITY[method]] !== undefined;
+      },
       async progress(progress, total, message) {
         const progressToken = extra._meta?.progressToken;
         if (progressToken === undefined) return;
@@ -107,6 +118,12 @@ export function createSessionServer(server: ToolServer, options: SessionOptions 
       sample(params, requestOptions = {}) {
         if (!live) return Promise.reject(new Error("sampling needs a live session"));
         return extra.sendRequest({ method: "sampling/createMessage", params }, CreateMessageResultSchema, {
+          timeout: requestOptions.timeoutMs ?? 60_000,
+        });
+      },
+      listRoots(requestOptions = {}) {
+        if (!live) return Promise.reject(new Error("roots/list needs a live session"));
+        return extra.sendRequest({ method: "roots/list" }, ListRootsResultSchema, {
           timeout: requestOptions.timeoutMs ?? 60_000,
         });
       },

@@ -11,6 +11,7 @@ import type {
   CreateMessageResult,
   ElicitRequestFormParams,
   ElicitResult,
+  ListRootsResult,
   LoggingLevel,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { RequestContext } from "./request_context.ts";
@@ -74,15 +75,25 @@ export interface ClientRequestOptions {
   timeoutMs?: number;
 }
 
+/** A request a call can make of its client. */
+export type ClientMethod = "elicitation/create" | "sampling/createMessage" | "roots/list";
+
 /**
  * The protocol session a call arrived on: progress, log messages, and requests back to the client
- * (elicitation, sampling). Calls without a live session (stateless HTTP) refuse the requests.
+ * (elicitation, sampling, roots). On a 2025-era session the requests go to the client at once; calls
+ * without a live session (stateless 2025 HTTP) refuse them. On a 2026-07-28 request (`era: "modern"`)
+ * they ride on `input_required` results: a missing answer throws an `InputRequiredSignal` and the call
+ * runs again when the client sends its answers.
  */
 export interface CallSession {
   /** MCP session id, when the transport has sessions. */
   readonly id?: string;
-  /** Whether the server can send requests to the client (elicitation, sampling). */
+  /** `"legacy"`: an `initialize`d 2025-era session (or stateless 2025 HTTP); `"modern"`: a 2026-07-28 request. */
+  readonly era: "legacy" | "modern";
+  /** Whether the server can send requests to the client (elicitation, sampling, roots). */
   readonly live: boolean;
+  /** Whether the client declared the capability `method` needs (and the session can carry it). */
+  supports(method: ClientMethod): boolean;
   /** Sends `notifications/progress` when the request carried a progress token; otherwise does nothing. */
   progress(progress: number, total?: number, message?: string): Promise<void>;
   /** Sends a `notifications/message` log entry, if the client's log level lets it through. */
@@ -91,4 +102,6 @@ export interface CallSession {
   elicit(params: ElicitRequestFormParams, options?: ClientRequestOptions): Promise<ElicitResult>;
   /** Asks the client's model for a completion (`sampling/createMessage`). */
   sample(params: CreateMessageRequestParams, options?: ClientRequestOptions): Promise<CreateMessageResult>;
+  /** Asks the client for its roots (`roots/list`). */
+  listRoots(options?: ClientRequestOptions): Promise<ListRootsResult>;
 }
