@@ -7,6 +7,7 @@
 
 import { withRole } from "../chain.ts";
 import { countsAsFailure, ToolError } from "../errors.ts";
+import { isInputRequired } from "../input_required.ts";
 import type { Middleware } from "../types.ts";
 import { checkNumber, MIDDLEWARE_WORDING } from "./_options.ts";
 import { checkOptionKeys } from "../../_util/option_keys.ts";
@@ -125,7 +126,8 @@ export function circuitBreaker(options: CircuitBreakerOptions = {}): CircuitBrea
     }, (error) => {
       if (probe) admitted.probing = false;
       const cancelled = ctx.signal.aborted && !(error instanceof ToolError);
-      if (admitted.generation === generation && !cancelled && isFailure(error)) {
+      // A call waiting for input (2026-07-28 input_required) neither failed nor succeeded.
+      if (admitted.generation === generation && !cancelled && !isInputRequired(error) && isFailure(error)) {
         admitted.failures++;
         admitted.lastFailure = Date.now();
         if (probe || admitted.failures >= failureThreshold) {

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import FakeTimers from "@sinonjs/fake-timers";
 import { middlewareRole } from "../chain.ts";
 import { ToolError } from "../errors.ts";
+import { InputRequiredSignal } from "../input_required.ts";
 import type { RequestContext } from "../request_context.ts";
 import { testContext, testTool } from "../_test_context.ts";
 import { circuitBreaker } from "./circuit_breaker.ts";
@@ -221,5 +222,17 @@ Deno.test("the breaker is marked for the server's wiring and keys resources apar
     const error = await refusal(breaker(ctx, ok));
     assert.equal(error.message, "Circuit open for resource 'search'. Retry after 60.0s.");
     assert.deepEqual([breaker.getState("resource:search"), breaker.getState("search")], ["open", "closed"]);
+  });
+});
+
+Deno.test("a call waiting for input (input_required) is neither a failure nor a success", async () => {
+  await withClock(async () => {
+    const breaker = circuitBreaker({ failureThreshold: 2, isFailure: () => true });
+    const waiting = () => Promise.reject(new InputRequiredSignal({ e1: { method: "elicitation/create" } }));
+    await fail(breaker, 1);
+    for (let i = 0; i < 3; i++) await assert.rejects(breaker(call(), waiting), InputRequiredSignal);
+    assert.equal(breaker.getState("search"), "closed");
+    await fail(breaker, 1);
+    assert.equal(breaker.getState("search"), "open", "the rounds did not reset the failure count");
   });
 });

@@ -6,6 +6,7 @@
 
 import { LOG_LEVELS } from "../../log.ts";
 import { ToolError } from "../errors.ts";
+import { isInputRequired } from "../input_required.ts";
 import type { Middleware } from "../types.ts";
 import { MIDDLEWARE_WORDING } from "./_options.ts";
 import { checkOptionKeys } from "../../_util/option_keys.ts";
@@ -67,7 +68,10 @@ export function structuredLogging(options: StructuredLoggingOptions = {}): Middl
       ctx.logger.log(level, "tool_call_end", { ...end(), status: "ok" });
       return result;
     } catch (error) {
-      ctx.logger.log(level, "tool_call_end", { ...end(), status: "error", error: describe(error) });
+      // A round that ends waiting for input (2026-07-28 input_required) did not fail.
+      if (isInputRequired(error)) {
+        ctx.logger.log(level, "tool_call_end", { ...end(), status: "input_required" });
+      } else ctx.logger.log(level, "tool_call_end", { ...end(), status: "error", error: describe(error) });
       throw error;
     }
   };

@@ -7,6 +7,7 @@
 
 import { describeError } from "../../_util/errors.ts";
 import { internalError, ToolError } from "../errors.ts";
+import { isInputRequired } from "../input_required.ts";
 import type { RequestContext } from "../request_context.ts";
 import type { Middleware } from "../types.ts";
 import { checkNumber, MIDDLEWARE_WORDING } from "./_options.ts";
@@ -143,7 +144,8 @@ export function webhookMiddleware(options: WebhookOptions): WebhookMiddleware {
       send(ctx, "tool.success");
       return result;
     } catch (error) {
-      send(ctx, "tool.error", error);
+      // A round that ends waiting for input (2026-07-28 input_required) has not ended the call.
+      if (!isInputRequired(error)) send(ctx, "tool.error", error);
       throw error;
     }
   };
