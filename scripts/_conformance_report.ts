@@ -16,8 +16,8 @@ export interface ScenarioOutcome {
   passed: number;
   /** Checks with status FAILURE. */
   failed: number;
-  /** Checks with status WARNING (a SHOULD not met; the suite does not fail on them). */
-  warnings: number;
+  /** `id: message` of each check with status WARNING (a SHOULD not met; the suite does not fail on them). */
+  warnings: string[];
   /** Why the requirement set does not score it (`extension`, `pending`, ...); absent when scored. */
   notScored?: string;
   /** `id: message` of each failing check, when the run's `checks.json` was found. */
@@ -62,7 +62,7 @@ export function parseSummary(output: string): ScenarioOutcome[] {
         name: match[2],
         passed: Number(match[3]),
         failed: Number(match[4]),
-        warnings: 0,
+        warnings: [],
         failures: [],
       });
     }
@@ -105,10 +105,9 @@ export async function addCheckDetails(scenarios: ScenarioOutcome[], dir: string)
       continue;
     }
     for (const check of checks) {
-      if (check.status === "WARNING") scenario.warnings++;
-      if (check.status === "FAILURE") {
-        scenario.failures.push(`${check.id ?? "?"}: ${(check.errorMessage ?? "").slice(0, 240)}`);
-      }
+      const line = `${check.id ?? "?"}: ${(check.errorMessage ?? "").slice(0, 240)}`;
+      if (check.status === "WARNING") scenario.warnings.push(line);
+      if (check.status === "FAILURE") scenario.failures.push(line);
     }
   }
 }
@@ -130,7 +129,7 @@ function tally(scenarios: ScenarioOutcome[]): string {
 export function summaryLine(report: SuiteReport): string {
   const scored = report.scenarios.filter((scenario) => !scenario.notScored);
   const notScored = report.scenarios.filter((scenario) => scenario.notScored);
-  const warnings = report.scenarios.reduce((sum, scenario) => sum + scenario.warnings, 0);
+  const warnings = report.scenarios.reduce((sum, scenario) => sum + scenario.warnings.length, 0);
   const parts = notScored.length
     ? [`scored ${tally(scored)}`, `not scored ${tally(notScored)}`]
     : [tally(scored)];
@@ -149,4 +148,11 @@ export function failureLines(report: SuiteReport): string[] {
     for (const failure of scenario.failures) lines.push(`      ${failure}`);
   }
   return lines;
+}
+
+/** One line per warning check (`~ scenario: id: message`); warnings do not fail a suite. */
+export function warningLines(report: SuiteReport): string[] {
+  return report.scenarios.flatMap((scenario) =>
+    scenario.warnings.map((warning) => `  ~ ${scenario.name}: ${warning}`)
+  );
 }

@@ -7,6 +7,7 @@ import {
   scenarioOfDirectory,
   suitePassed,
   summaryLine,
+  warningLines,
 } from "./_conformance_report.ts";
 
 /** The tail of a real `--requirements 2026-07-28` run (0.2.0-alpha.12), shortened. */
@@ -96,7 +97,8 @@ Deno.test("addCheckDetails adds warnings and failing checks from the -o director
     await Deno.writeTextFile(join(dir, "stray.txt"), "");
     await addCheckDetails(scenarios, dir);
     const caching = scenarios.find((s) => s.name === "caching")!;
-    assert.equal(caching.warnings, 1);
+    assert.deepEqual(caching.warnings, ["sep-2549-other: "]);
+    assert.deepEqual(warningLines({ suite: "s", scenarios, exitCode: 1 }), ["  ~ caching: sep-2549-other: "]);
     assert.deepEqual(caching.failures, ["sep-2549-tools-list-caching-hints: no ttlMs"]);
     assert.match(summaryLine({ suite: "s", scenarios, exitCode: 1 }), /; 1 warning; /);
     await addCheckDetails(scenarios, join(dir, "missing")); // no directory: nothing added, no throw

@@ -30,6 +30,7 @@ import {
   suitePassed,
   type SuiteReport,
   summaryLine,
+  warningLines,
 } from "./_conformance_report.ts";
 
 /** The suites this project is checked against: label, then the suite's arguments after `server --url URL`. */
@@ -217,6 +218,10 @@ async function main(args: string[]): Promise<number> {
   const failed = reports.filter((report) => !suitePassed(report));
   console.log("\n=== agentry conformance ===");
   for (const report of reports) console.log(summaryLine(report));
+  for (const report of reports.filter((each) => warningLines(each).length)) {
+    console.log(`${report.suite} warnings (SHOULDs; they do not fail the run):`);
+    for (const line of warningLines(report)) console.log(line);
+  }
   for (const report of failed) {
     console.log(`${report.suite} failures:`);
     for (const line of failureLines(report)) console.log(line);
