@@ -15,9 +15,12 @@ import type { CallInfo } from "../pipeline.ts";
 import * as requests from "../requests.ts";
 import type { ToolServer } from "../tool_server.ts";
 import type { CallSession } from "../types.ts";
+import { bindTasks, callToolWithTask, TASKS_CAPABILITY } from "../tasks/mod.ts";
 import { cacheHints } from "./cache_hints.ts";
 import { toProtocolError } from "./errors.ts";
-import { modernSession } from "./modern_session.ts";
+import { sessionWithRounds } from "./input_rounds.ts";
+import { declaredCapabilities, modernSession } from "./modern_session.ts";
+import { withInputRounds } from "./with_input_rounds.ts";
 
 /** Options for {@linkcode createModernServer}. */
 export interface ModernServerOptions {
@@ -71,6 +74,7 @@ export function createModernServer(server: ToolServer, options: ModernServerOpti
       prompts: { listChanged: true },
       logging: {},
       completions: {},
+      extensions: { ...TASKS_CAPABILITY },
     },
     instructions: server.instructions,
     cacheHints: cacheHints(server),
@@ -78,11 +82,24 @@ export function createModernServer(server: ToolServer, options: ModernServerOpti
   const info = (ctx: ServerContext) => callInfo(ctx, sessionOf(ctx));
 
   sdk.setRequestHandler("tools/list", (_r, ctx) => mapped(() => requests.listTools(server, info(ctx))));
-  sdk.setRequestHandler(
-    "tools/call",
-    (request, ctx) =>
-      mapped(() => requests.callTool(server, request.params.name, request.params.arguments, info(ctx))),
-  );
+  sdk.setRequestHandler("tools/call", (request, ctx) => {
+    const { name, arguments: args } = request.params;
+    const facts = info(ctx);
+    return mapped(() =>
+      withInputRounds(
+        server,
+        ctx,
+        { method: "tools/call", name, args, meta: facts.meta },
+        (rounds) =>
+          callToolWithTask(server, name, args, {
+            ...facts,
+            session: sessionWithRounds(facts.session, rounds),
+            capabilities: declaredCapabilities(ctx),
+          }),
+      )
+    );
+  });
+  bindTasks(sdk, server, (ctx) => ({ ...info(ctx), capabilities: declaredCapabilities(ctx) }));
   sdk.setRequestHandler(
     "resources/list",
     (_r, ctx) => mapped(() => requests.listResources(server, info(ctx))),
