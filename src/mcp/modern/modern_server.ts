@@ -19,10 +19,11 @@ import type { CallInfo } from "../pipeline.ts";
 import * as requests from "../requests.ts";
 import { internalsOf, type ToolServer } from "../tool_server.ts";
 import type { CallSession } from "../types.ts";
+import { bindTasks, callToolWithTask, TASKS_CAPABILITY } from "../tasks/mod.ts";
 import { cacheHints } from "./cache_hints.ts";
 import { toProtocolError } from "./errors.ts";
 import { type InputRounds, sessionWithRounds } from "./input_rounds.ts";
-import { modernSession } from "./modern_session.ts";
+import { declaredCapabilities, modernSession } from "./modern_session.ts";
 import { type RoundTarget, withInputRounds } from "./with_input_rounds.ts";
 
 /** Options for {@linkcode createModernServer}. */
@@ -99,13 +100,14 @@ export function createModernServer(server: ToolServer, options: ModernServerOpti
     prompts: { listChanged: true },
     logging: {},
     completions: {},
+    extensions: { ...TASKS_CAPABILITY },
   });
   const info = (ctx: ServerContext) => callInfo(ctx, sessionOf(ctx));
   // tools/call, prompts/get and resources/read ask their client through input_required rounds.
   const asking = <R>(
     ctx: ServerContext,
     target: Omit<RoundTarget, "meta">,
-    answer: (info: CallInfo) => Promise<R>,
+    answer: (info: CallInfo) => Promise<unknown>,
   ) =>
     mapped<R>(() => {
       const base = info(ctx);
@@ -114,17 +116,15 @@ export function createModernServer(server: ToolServer, options: ModernServerOpti
     });
 
   sdk.setRequestHandler("tools/list", (_r, ctx) => mapped(() => requests.listTools(server, info(ctx))));
-  sdk.setRequestHandler(
-    "tools/call",
-    (request, ctx) => {
-      const { name, arguments: args } = request.params;
-      return asking(
-        ctx,
-        { method: "tools/call", name, args },
-        (at) => requests.callTool(server, name, args, at),
-      );
-    },
-  );
+  sdk.setRequestHandler("tools/call", (request, ctx) => {
+    const { name, arguments: args } = request.params;
+    return asking(
+      ctx,
+      { method: "tools/call", name, args },
+      (at) => callToolWithTask(server, name, args, { ...at, capabilities: declaredCapabilities(ctx) }),
+    );
+  });
+  bindTasks(sdk, server, (ctx) => ({ ...info(ctx), capabilities: declaredCapabilities(ctx) }));
   sdk.setRequestHandler(
     "resources/list",
     (_r, ctx) => mapped(() => requests.listResources(server, info(ctx))),
