@@ -105,7 +105,7 @@ export function textOf(result: CallToolResult): string {
 /** The error envelope of a failed result. */
 export function errorOf(
   result: CallToolResult,
-): { code: string; message: string; details?: Record<string, unknown> } {
+): { code: string; message: string; suggestion?: string; details?: Record<string, unknown> } {
   if (result.isError !== true) throw new Error(`expected an error result, got ${textOf(result)}`);
   return JSON.parse(textOf(result)).error;
 }
