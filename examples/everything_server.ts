@@ -20,6 +20,7 @@
 
 import { createToolServer, type ToolServer } from "../src/mcp/mod.ts";
 import { contentTools } from "./everything/content_tools.ts";
+import { inputRequiredTools } from "./everything/input_required_tools.ts";
 import { prompts } from "./everything/prompts.ts";
 import { resources } from "./everything/resources.ts";
 import { sessionTools } from "./everything/session_tools.ts";
@@ -37,6 +38,7 @@ export default function buildServer(): ToolServer {
   server.include(sessionTools());
   server.include(resources());
   server.include(prompts());
+  server.include(inputRequiredTools());
 
   // resources-subscribe, resources-unsubscribe: clients subscribe to this URI; while serving, each
   // update sends `notifications/resources/updated` to the sessions subscribed to it.

@@ -53,6 +53,14 @@ Deno.test("everything server lists every conformance tool with a description and
     "test_embedded_resource",
     "test_error_handling",
     "test_image_content",
+    "test_input_required_result_capabilities",
+    "test_input_required_result_elicitation",
+    "test_input_required_result_list_roots",
+    "test_input_required_result_multi_round",
+    "test_input_required_result_multiple_inputs",
+    "test_input_required_result_request_state",
+    "test_input_required_result_sampling",
+    "test_input_required_result_tampered_state",
     "test_multiple_content_types",
     "test_reconnection",
     "test_sampling",
@@ -462,6 +470,11 @@ Deno.test("everything server lists its prompts with described arguments", async 
       arguments: [{ name: "resourceUri", description: "URI of the resource to embed", required: true }],
     },
     { name: "test_prompt_with_image", description: "A prompt that includes image content", arguments: [] },
+    {
+      name: "test_input_required_result_prompt",
+      description: "A prompt built from context the user gives (elicitation)",
+      arguments: [],
+    },
   ]);
 });
 
