@@ -5,7 +5,6 @@
  * @module
  */
 
-import { randomHex } from "../../_util/ids.ts";
 import { checkOptionKeys } from "../../_util/option_keys.ts";
 import { withRole } from "../chain.ts";
 import { ToolError } from "../errors.ts";
@@ -22,7 +21,7 @@ import {
   normalizeDecision,
   toApprover,
 } from "./approver.ts";
-import { type ApprovalRecord, noteApproval } from "./approval_record.ts";
+import { type ApprovalRecord, approvalRequestId, carryingApproval, noteApproval } from "./approval_record.ts";
 
 export type {
   ApprovalDecision,
@@ -86,7 +85,7 @@ function copyArguments(args: Record<string, unknown>): Record<string, unknown> {
 function buildRequest(ctx: RequestContext, settings: Required<ApprovalGateOptions>): ApprovalRequest {
   const definition = ctx.definition;
   const request: ApprovalRequest = {
-    request_id: randomHex(16),
+    request_id: approvalRequestId(ctx),
     tool_name: definition.name,
     arguments: settings.includeArguments ? copyArguments(ctx.arguments) : {},
     caller_user_id: ctx.clientId,
@@ -206,14 +205,16 @@ export function approvalGate(
     try {
       outcome = await awaitDecision(target, request, ctx);
     } catch (error) {
-      if (isInputRequired(error)) {
-        note("input_required");
-        ctx.logger.info("approval asked of the client; the call goes on when it answers", {
-          ...fields,
-          pending: pendingMethods(error),
-        });
-      } else note("failed");
-      throw error;
+      if (!isInputRequired(error)) {
+        note("failed");
+        throw error;
+      }
+      note("input_required");
+      ctx.logger.info("approval asked of the client; the call goes on when it answers", {
+        ...fields,
+        pending: pendingMethods(error),
+      });
+      throw carryingApproval(error, request.request_id);
     }
     if (outcome.kind === "timeout") {
       note("timed_out");

@@ -5,7 +5,7 @@ import { ClientContext } from "../client_context.ts";
 import { ToolError } from "../errors.ts";
 import { InputRequiredSignal } from "../input_required.ts";
 import { ToolServer } from "../tool_server.ts";
-import { testContext, testTool } from "../_test_context.ts";
+import { DEAD_SESSION, testContext, testTool } from "../_test_context.ts";
 import type { Guard } from "../types.ts";
 import { type ApprovalDecision, approvalGate, type ApprovalRequest, type Approver } from "./approval_gate.ts";
 import { approvalRecordOf } from "./approval_record.ts";
@@ -284,8 +284,8 @@ Deno.test("the gate notes each call's approval step on the context for the audit
   }
 });
 
-Deno.test("an approver asking the client on a 2026-07-28 request ends the round with its signal, untouched", async () => {
-  const signal = new InputRequiredSignal({ e1: { method: "elicitation/create" } });
+Deno.test("an approver asking the client on a 2026-07-28 request ends the round, the approval id carried along", async () => {
+  const signal = new InputRequiredSignal({ e1: { method: "elicitation/create" } }, { s1: "earlier" });
   const { approver, cancelled } = silent();
   approver.decide = () => Promise.reject(signal);
   const { ctx, logs } = gatedContext();
@@ -294,12 +294,36 @@ Deno.test("an approver asking the client on a 2026-07-28 request ends the round 
     () => undefined,
     (e: unknown) => e,
   );
-  assert.equal(outcome, signal);
+  assert.ok(outcome instanceof InputRequiredSignal, "the round ends input_required, not with a denial");
   assert.equal(ran, false);
   const record = approvalRecordOf(ctx);
   assert.equal(record?.decision, "input_required");
+  assert.deepEqual(outcome.requests, signal.requests);
+  assert.deepEqual(outcome.answers, { s1: "earlier", "agentry.approval": record?.request_id });
   assert.deepEqual(cancelled, [record?.request_id], "the round's wait is withdrawn from the approver");
   const asked = logs.find((r) => r.message.startsWith("approval asked of the client"));
   assert.deepEqual(asked?.fields.pending, { e1: "elicitation/create" });
   assert.equal(logs.some((r) => r.message === "approval denied"), false);
+});
+
+Deno.test("the retried round of a 2026-07-28 call keeps the approval id its state carried; nothing else is trusted", async () => {
+  const id = "c".repeat(32);
+  const retried = (carried: Record<string, unknown>) => {
+    const { ctx } = testContext({ tool: GATED, session: { ...DEAD_SESSION, era: "modern", carried } });
+    return ctx;
+  };
+  const { approver, asked } = recording({ approved: true, reviewer_id: "elicitation:client-user" });
+  const ctx = retried({ e1: { action: "accept", content: { approve: true } }, "agentry.approval": id });
+  assert.equal(await approvalGate(approver)(ctx, ok), "ran");
+  assert.equal(asked[0].request_id, id);
+  assert.deepEqual(approvalRecordOf(ctx), {
+    request_id: id,
+    decision: "approved",
+    reviewer_id: "elicitation:client-user",
+  });
+  for (const bad of ["not-an-id", 42, "C".repeat(32)]) {
+    await approvalGate(approver)(retried({ "agentry.approval": bad }), ok);
+    assert.match(asked.at(-1)!.request_id, /^[0-9a-f]{32}$/);
+    assert.notEqual(asked.at(-1)!.request_id, bad);
+  }
 });

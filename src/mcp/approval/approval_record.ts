@@ -2,9 +2,15 @@
  * What the approval gate notes on a call's context for the audit chain: which approval request the call
  * belongs to and how far it got. The audit middleware writes it into the call's entry as `approval`.
  *
+ * On a 2026-07-28 request one call runs in rounds; the approval request id stays the same across them:
+ * a round that ends `input_required` adds the id to the signal's answers, so it travels in the signed
+ * `requestState`, and the retried round finds it in `ctx.session.carried`.
+ *
  * @module
  */
 
+import { randomHex } from "../../_util/ids.ts";
+import { InputRequiredSignal } from "../input_required.ts";
 import type { RequestContext } from "../request_context.ts";
 
 /**
@@ -40,4 +46,19 @@ export function approvalRecordOf(ctx: RequestContext): ApprovalRecord | undefine
   return typeof record.request_id === "string" && typeof record.decision === "string"
     ? value as ApprovalRecord
     : undefined;
+}
+
+/** The key the approval request id travels under in a 2026-07-28 call's `requestState`. */
+const CARRY_KEY = "agentry.approval";
+const REQUEST_ID = /^[0-9a-f]{32}$/;
+
+/** The approval request id of `ctx`'s call: the one an earlier round carried, else a new random one. */
+export function approvalRequestId(ctx: RequestContext): string {
+  const carried = ctx.session.carried?.[CARRY_KEY];
+  return typeof carried === "string" && REQUEST_ID.test(carried) ? carried : randomHex(16);
+}
+
+/** `signal`, with `requestId` added to the answers the next round carries. */
+export function carryingApproval(signal: InputRequiredSignal, requestId: string): InputRequiredSignal {
+  return new InputRequiredSignal({ ...signal.requests }, { ...signal.answers, [CARRY_KEY]: requestId });
 }

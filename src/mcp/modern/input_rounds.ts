@@ -116,6 +116,11 @@ export class InputRounds {
     return Object.keys(this.#pending).length > 0;
   }
 
+  /** What earlier rounds carried in the verified `requestState` (the session's `carried`). */
+  get carried(): Readonly<Record<string, unknown>> {
+    return this.#earlier;
+  }
+
   /** The answers the next round must carry: earlier rounds' and those this round used. */
   get answers(): Readonly<Record<string, unknown>> {
     return this.#answers;

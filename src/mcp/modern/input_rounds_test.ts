@@ -99,3 +99,16 @@ Deno.test("inputResponses that are not an object count as no answers", async () 
     assert.deepEqual(Object.keys(signal.requests), ["e1"]);
   }
 });
+
+Deno.test("carried holds only what the verified state brought, never this round's inputResponses", async () => {
+  const rounds = new InputRounds({
+    capabilities: ALL,
+    answers: { e1: ACCEPT, "agentry.approval": "f".repeat(32) },
+    inputResponses: { e2: ACCEPT, "agentry.approval": "forged" },
+  });
+  assert.deepEqual(rounds.carried, { e1: ACCEPT, "agentry.approval": "f".repeat(32) });
+  await rounds.elicit(FORM);
+  await rounds.elicit(FORM);
+  assert.equal("e2" in rounds.carried, false);
+  assert.deepEqual(new InputRounds({ inputResponses: { "agentry.approval": "forged" } }).carried, {});
+});
