@@ -1,0 +1,60 @@
+/**
+ * Approvals end to end on a real socket, over a 2025-era session (SDK v1 client) and a 2026-07-28
+ * request (SDK v2 client): approved, declined, refused for lack of elicitation, and decided by a
+ * reviewer from another client; the audit file is read each time.
+ *
+ * @module
+ */
+
+import assert from "node:assert/strict";
+import { verifyAuditLog } from "../audit/audit_verify.ts";
+import { elicitationApprover } from "./elicitation_approver.ts";
+import { errorOf, textOf } from "./_test_setup.ts";
+import { AUDIT_SECRET, legacyClient, serveBank } from "./_test_revisions.ts";
+
+const YES = { action: "accept" as const, content: { approve: true } };
+
+Deno.test("2025 session: the client's user approves, declines, or cannot be asked; one audit entry each", async () => {
+  await using bank = await serveBank(elicitationApprover());
+  const asked: string[] = [];
+  let answer: typeof YES | { action: "decline" } = YES;
+  await using alice = await legacyClient(bank, {
+    apiKey: "k-alice",
+    onElicit: (message) => (asked.push(message), answer),
+  });
+  assert.equal(textOf(await alice.call("transfer", { amount: 5 })), "sent 5");
+  assert.match(asked[0], /call tool 'transfer' with arguments \{"amount":5\}/);
+  let [entry] = await bank.entries();
+  assert.equal(entry.status, "ok");
+  assert.equal(entry.client_id, "alice");
+  assert.equal(entry.approval?.decision, "approved");
+  assert.equal(entry.approval?.reviewer_id, "elicitation:client-user");
+  assert.match(entry.approval?.request_id ?? "", /^[0-9a-f]{32}$/);
+
+  answer = { action: "decline" };
+  const declined = errorOf(await alice.call("transfer", { amount: 6 }));
+  assert.equal(declined.code, "APPROVAL_DENIED");
+  entry = (await bank.entries())[1];
+  assert.equal(entry.status, "error");
+  assert.equal(entry.error_code, "APPROVAL_DENIED");
+  assert.deepEqual(entry.approval && { ...entry.approval, request_id: "" }, {
+    request_id: "",
+    decision: "denied",
+    reviewer_id: "elicitation:client-user",
+  });
+  assert.equal(declined.details?.approval_request_id, entry.approval?.request_id);
+
+  await using bob = await legacyClient(bank, { apiKey: "k-bob" });
+  const refused = errorOf(await bob.call("transfer", { amount: 7 }));
+  assert.equal(refused.code, "APPROVAL_DENIED");
+  assert.match(refused.message, /this client cannot be asked: it declares no elicitation capability/);
+  assert.match(refused.suggestion ?? "", /client that supports elicitation/);
+  entry = (await bank.entries())[2];
+  assert.equal(entry.client_id, "bob");
+  assert.equal(entry.approval?.decision, "failed");
+  assert.equal(entry.error_code, "APPROVAL_DENIED");
+  assert.equal(asked.length, 2, "bob's client was never asked");
+  const report = await verifyAuditLog(bank.auditPath, { keys: [AUDIT_SECRET] });
+  assert.equal(report.ok, true);
+  assert.equal(report.entries, 3);
+});
