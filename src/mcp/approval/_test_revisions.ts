@@ -16,17 +16,12 @@ import {
   ElicitRequestSchema,
   type ElicitResult,
 } from "@modelcontextprotocol/sdk/types.js";
-import { z } from "zod";
-import { Logger, memorySink } from "../../log.ts";
-import { ApiKeyAuth } from "../auth/api_key_auth.ts";
-import { authMiddleware } from "../auth/auth_middleware.ts";
 import { type AuditEntry, auditMiddleware } from "../audit/audit_middleware.ts";
-import { ToolServer } from "../tool_server.ts";
 import { type Served, serveOnLoopback } from "../transports/_test_serve.ts";
 import { toFetchHandler } from "../transports/to_fetch_handler.ts";
 import type { Approver } from "./approver.ts";
 import { approvalGate } from "./approval_gate.ts";
-import { API_KEYS } from "./_test_setup.ts";
+import { gatedServerWith } from "./_test_setup.ts";
 import type { PendingApprover } from "./pending_approver.ts";
 
 /** The key the bank's audit chain is signed with. */
@@ -47,18 +42,7 @@ export async function serveBank(approver: Approver, queue?: PendingApprover): Pr
   const dir = await Deno.makeTempDir({ prefix: "agentry_approval_" });
   const auditPath = `${dir}/audit.jsonl`;
   const audit = auditMiddleware({ logPath: auditPath, hmacSecret: AUDIT_SECRET });
-  const server = new ToolServer({ name: "bank", logger: new Logger("test", { sink: memorySink() }) });
-  server.use(
-    audit,
-    authMiddleware(new ApiKeyAuth({ keys: API_KEYS })),
-    approvalGate(approver, { timeout: 20 }),
-  );
-  server.tool("transfer", {
-    auth: true,
-    requiresApproval: true,
-    destructiveHint: true,
-    input: z.object({ amount: z.number() }),
-  }, ({ amount }) => `sent ${amount}`);
+  const server = gatedServerWith([approvalGate(approver, { timeout: 20 })], [audit]);
   queue?.register(server);
   let served: Served;
   try {

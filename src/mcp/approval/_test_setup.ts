@@ -34,8 +34,13 @@ export const API_KEYS = {
 
 /** A server with auth, `gate`, and a gated `transfer` tool that answers "sent <amount>". */
 export function gatedServer(gate: Middleware): ToolServer {
+  return gatedServerWith([gate]);
+}
+
+/** A bank server running `outer`, the API-key auth, then `inner`, with the gated `transfer` tool. */
+export function gatedServerWith(inner: Middleware[], outer: Middleware[] = []): ToolServer {
   const server = new ToolServer({ name: "bank", logger: new Logger("test", { sink: memorySink() }) });
-  server.use(authMiddleware(new ApiKeyAuth({ keys: API_KEYS })), gate);
+  server.use(...outer, authMiddleware(new ApiKeyAuth({ keys: API_KEYS })), ...inner);
   server.tool("transfer", {
     auth: true,
     requiresApproval: true,
