@@ -36,6 +36,8 @@ import { streamableRoute } from "./_streamable_route.ts";
 import { type CorsOptions, CorsPolicy } from "./cors_policy.ts";
 import { HealthCheck } from "./health_check.ts";
 import { tokenEndpoint, type TokenEndpointOptions } from "./token_endpoint.ts";
+import { createModernHandler, type ModernHandler } from "../modern/modern_handler.ts";
+import { eraRoute } from "./_era_route.ts";
 
 /** Options for {@linkcode toFetchHandler}. */
 export interface FetchHandlerOptions {
@@ -189,15 +191,24 @@ export function toFetchHandler(server: ToolServer, options: FetchHandlerOptions 
     logger,
   });
   const clientRetryAfter = Math.min(Math.max(1, Math.ceil(initTimeout)), 3600);
-  const mcp: McpRoute = options.transport === "sse"
-    ? sseRoute(server, { sessions, clientRetryAfter })
-    : streamableRoute(server, {
-      sessions,
-      clientRetryAfter,
-      path: options.path ?? "/mcp",
-      stateless: options.stateless ?? false,
-      enableJsonResponse: options.enableJsonResponse ?? false,
-    });
+  let modern: ModernHandler | undefined;
+  let mcp: McpRoute;
+  if (options.transport === "sse") {
+    mcp = sseRoute(server, { sessions, clientRetryAfter });
+  } else {
+    const enableJsonResponse = options.enableJsonResponse ?? false;
+    modern = createModernHandler(server, { enableJsonResponse });
+    mcp = eraRoute(
+      streamableRoute(server, {
+        sessions,
+        clientRetryAfter,
+        path: options.path ?? "/mcp",
+        stateless: options.stateless ?? false,
+        enableJsonResponse,
+      }),
+      modern,
+    );
+  }
 
   async function route(request: Request, info: ServeInfo | undefined): Promise<Response> {
     const path = pathOf(request.url);
@@ -227,7 +238,7 @@ export function toFetchHandler(server: ToolServer, options: FetchHandlerOptions 
   }
 
   return Object.defineProperties(handler, {
-    close: { value: () => sessions.closeAll() },
+    close: { value: () => Promise.all([sessions.closeAll(), modern?.close()]).then(() => undefined) },
     sessionCount: { get: () => sessions.size },
   }) as McpFetchHandler;
 }
