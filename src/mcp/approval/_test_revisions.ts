@@ -6,6 +6,10 @@
  * @module
  */
 
+import {
+  Client as ModernClient,
+  StreamableHTTPClientTransport as ModernHttp,
+} from "@modelcontextprotocol/client";
 // @ts-types="@modelcontextprotocol/sdk/client/index"
 import { Client as LegacyClient } from "@modelcontextprotocol/sdk/client/index.js";
 // @ts-types="@modelcontextprotocol/sdk/client/streamableHttp"
@@ -35,6 +39,8 @@ export interface Bank extends AsyncDisposable {
   auditPath: string;
   /** The entries written to the audit file so far. */
   entries(): Promise<AuditEntry[]>;
+  /** 2025-era sessions open (a 2026-07-28 client opens none). */
+  sessions(): number;
 }
 
 /** Serves a bank whose gate asks `approver` (and registers `queue`'s reviewer tools when given). */
@@ -44,9 +50,10 @@ export async function serveBank(approver: Approver, queue?: PendingApprover): Pr
   const audit = auditMiddleware({ logPath: auditPath, hmacSecret: AUDIT_SECRET });
   const server = gatedServerWith([approvalGate(approver, { timeout: 20 })], [audit]);
   queue?.register(server);
+  const handler = toFetchHandler(server);
   let served: Served;
   try {
-    served = await serveOnLoopback(toFetchHandler(server));
+    served = await serveOnLoopback(handler);
   } catch (error) {
     await audit.close();
     await Deno.remove(dir, { recursive: true });
@@ -55,6 +62,7 @@ export async function serveBank(approver: Approver, queue?: PendingApprover): Pr
   return {
     url: new URL(`${served.base}/mcp`),
     auditPath,
+    sessions: () => handler.sessionCount,
     async entries() {
       const text = await Deno.readTextFile(auditPath);
       return text.split("\n").filter((line) => line !== "").map((line) => JSON.parse(line) as AuditEntry);
@@ -90,6 +98,25 @@ export async function legacyClient(bank: Bank, options: ClientOptions): Promise<
   if (answer) client.setRequestHandler(ElicitRequestSchema, (request) => answer(request.params.message));
   await client.connect(
     new LegacyHttp(bank.url, { requestInit: { headers: { "x-api-key": options.apiKey } } }),
+  );
+  return {
+    call: async (name, args = {}) => await client.callTool({ name, arguments: args }) as CallToolResult,
+    [Symbol.asyncDispose]: () => client.close(),
+  };
+}
+
+/** A 2026-07-28 SDK v2 client (pinned: no session, every request stateless). */
+export async function modernClient(bank: Bank, options: ClientOptions): Promise<BankClient> {
+  const client = new ModernClient({ name: "modern-bank", version: "1.0.0" }, {
+    capabilities: options.onElicit ? { elicitation: {} } : {},
+    versionNegotiation: { mode: { pin: "2026-07-28" } },
+  });
+  const answer = options.onElicit;
+  if (answer) {
+    client.setRequestHandler("elicitation/create", (request) => answer(String(request.params.message)));
+  }
+  await client.connect(
+    new ModernHttp(bank.url, { requestInit: { headers: { "x-api-key": options.apiKey } } }),
   );
   return {
     call: async (name, args = {}) => await client.callTool({ name, arguments: args }) as CallToolResult,

@@ -9,8 +9,9 @@
 import assert from "node:assert/strict";
 import { verifyAuditLog } from "../audit/audit_verify.ts";
 import { elicitationApprover } from "./elicitation_approver.ts";
-import { errorOf, textOf } from "./_test_setup.ts";
-import { AUDIT_SECRET, legacyClient, serveBank } from "./_test_revisions.ts";
+import { PendingApprover } from "./pending_approver.ts";
+import { errorOf, textOf, waitFor } from "./_test_setup.ts";
+import { AUDIT_SECRET, legacyClient, modernClient, serveBank } from "./_test_revisions.ts";
 
 const YES = { action: "accept" as const, content: { approve: true } };
 
@@ -54,7 +55,60 @@ Deno.test("2025 session: the client's user approves, declines, or cannot be aske
   assert.equal(entry.approval?.decision, "failed");
   assert.equal(entry.error_code, "APPROVAL_DENIED");
   assert.equal(asked.length, 2, "bob's client was never asked");
+  assert.equal(bank.sessions(), 2);
   const report = await verifyAuditLog(bank.auditPath, { keys: [AUDIT_SECRET] });
   assert.equal(report.ok, true);
   assert.equal(report.entries, 3);
+});
+
+Deno.test("2026-07-28 request: a client without elicitation is refused with how to approve, and audited", async () => {
+  await using bank = await serveBank(elicitationApprover());
+  await using alice = await modernClient(bank, { apiKey: "k-alice" });
+  const refused = errorOf(await alice.call("transfer", { amount: 5 }));
+  assert.equal(refused.code, "APPROVAL_DENIED");
+  assert.equal(
+    refused.message,
+    "Approval required for tool 'transfer', and this client cannot be asked: it declares no elicitation capability",
+  );
+  assert.match(refused.suggestion ?? "", /PendingApprover.*approvals_decide/);
+  assert.equal(bank.sessions(), 0, "a stateless 2026-07-28 client");
+  const [entry] = await bank.entries();
+  assert.equal(entry.status, "error");
+  assert.equal(entry.client_id, "alice");
+  assert.deepEqual(entry.approval, { request_id: refused.details?.approval_request_id, decision: "failed" });
+});
+
+Deno.test("2026-07-28 request: a reviewer on another client decides a call parked within its HTTP request", async () => {
+  const queue = new PendingApprover();
+  await using bank = await serveBank(elicitationApprover({ fallback: queue }), queue);
+  await using alice = await modernClient(bank, { apiKey: "k-alice" });
+  await using bob = await modernClient(bank, { apiKey: "k-bob" });
+  const parked = alice.call("transfer", { amount: 5 });
+  await waitFor(() => queue.size === 1);
+  const listed = JSON.parse(textOf(await bob.call("approvals_list")));
+  assert.equal(listed.length, 1);
+  assert.equal(listed[0].client_id, "alice");
+  const decided = JSON.parse(
+    textOf(await bob.call("approvals_decide", { request_id: listed[0].request_id, approve: true })),
+  );
+  assert.deepEqual(decided, { resolved: true, request_id: listed[0].request_id, approved: true });
+  assert.equal(textOf(await parked), "sent 5");
+  assert.equal(bank.sessions(), 0, "stateless 2026-07-28 clients");
+  const entries = await bank.entries();
+  const transfer = entries.find((entry) => entry.tool === "transfer");
+  assert.equal(transfer?.status, "ok");
+  assert.deepEqual(transfer?.approval, {
+    request_id: listed[0].request_id,
+    decision: "approved",
+    reviewer_id: "bob",
+  });
+  const denied = alice.call("transfer", { amount: 6 });
+  await waitFor(() => queue.size === 1);
+  const [second] = JSON.parse(textOf(await bob.call("approvals_list")));
+  await bob.call("approvals_decide", { request_id: second.request_id, approve: false, reason: "not today" });
+  const error = errorOf(await denied);
+  assert.equal(error.message, "Approval denied for tool 'transfer': not today");
+  const last = (await bank.entries()).filter((entry) => entry.tool === "transfer").at(-1);
+  assert.deepEqual(last?.approval, { request_id: second.request_id, decision: "denied", reviewer_id: "bob" });
+  assert.equal((await verifyAuditLog(bank.auditPath, { keys: [AUDIT_SECRET] })).ok, true);
 });
