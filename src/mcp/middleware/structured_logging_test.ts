@@ -40,11 +40,14 @@ Deno.test("a failing call logs the error code or name and rethrows the same erro
   await assert.rejects(mw(ctx, () => Promise.reject(denied)), (e) => e === denied);
   const crash = new TypeError("x is undefined");
   await assert.rejects(mw(ctx, () => Promise.reject(crash)), (e) => e === crash);
+  const waiting = new InputRequiredSignal({ e1: { method: "elicitation/create" } });
+  await assert.rejects(mw(ctx, () => Promise.reject(waiting)), (e) => e === waiting);
   const ends = logs.filter((r) => r.message === "tool_call_end").map((r) => r.fields);
   assert.equal(logs[0].fields.client_id, "bob");
   assert.deepEqual(ends.map((f) => [f.status, f.error]), [
     ["error", "ACCESS_DENIED: Requires role admin"],
     ["error", "TypeError: x is undefined"],
+    ["input_required", undefined],
   ]);
 });
 

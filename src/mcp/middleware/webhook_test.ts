@@ -66,6 +66,9 @@ Deno.test("a failed call posts tool.error with the code and safe message only", 
   await assert.rejects(mw(call().ctx, () => Promise.reject(denied)), (e) => e === denied);
   await assert.rejects(mw(call().ctx, () => Promise.reject(new Error("password=hunter2 leaked"))), /hunter2/);
   assert.equal(await mw(call().ctx, () => Promise.resolve("fine")), "fine");
+  // A round waiting for input (input_required) is not an error: the call runs again.
+  const waiting = new InputRequiredSignal({ e1: { method: "elicitation/create" } });
+  await assert.rejects(mw(call().ctx, () => Promise.reject(waiting)), (e) => e === waiting);
   await mw.flush();
   const bodies = hook.received.map((r) => r.body).sort((a, b) =>
     String(a.error?.code).localeCompare(String(b.error?.code))

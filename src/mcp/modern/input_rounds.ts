@@ -23,7 +23,7 @@ import type {
 } from "@modelcontextprotocol/sdk/types.js";
 import { ToolError } from "../errors.ts";
 import { InputRequiredSignal, type PendingInput } from "../input_required.ts";
-import type { ClientMethod, ClientRequestOptions } from "../types.ts";
+import type { CallSession, ClientMethod, ClientRequestOptions } from "../types.ts";
 
 /** What one round of a request brings. */
 export interface InputRoundsInit {
@@ -163,4 +163,20 @@ export class InputRounds {
     this.#pending[key] = params === undefined ? { method } : { method, params };
     return Promise.reject(new InputRequiredSignal(this.#pending, this.#answers));
   }
+}
+
+/** `session` with its questions (`elicit`, `sample`, `listRoots`) and `supports` answered by `rounds`. */
+export function sessionWithRounds(session: CallSession, rounds: InputRounds): CallSession {
+  return {
+    id: session.id,
+    era: session.era,
+    live: session.live,
+    supports: (method) => rounds.supports(method),
+    progress: (progress, total, message) => session.progress(progress, total, message),
+    log: (level, data, logger) => session.log(level, data, logger),
+    elicit: (params, options) => rounds.elicit(params, options),
+    sample: (params, options) => rounds.sample(params, options),
+    listRoots: (options) => rounds.listRoots(options),
+    carried: rounds.carried,
+  };
 }

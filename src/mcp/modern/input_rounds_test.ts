@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { ToolError } from "../errors.ts";
 import { InputRequiredSignal } from "../input_required.ts";
-import { InputRounds } from "./input_rounds.ts";
+import { InputRounds, sessionWithRounds } from "./input_rounds.ts";
+import { DEAD_SESSION } from "../_test_context.ts";
 
 const ALL = { elicitation: {}, sampling: {}, roots: {} };
 const FORM = {
@@ -110,5 +111,24 @@ Deno.test("carried holds only what the verified state brought, never this round'
   await rounds.elicit(FORM);
   await rounds.elicit(FORM);
   assert.equal("e2" in rounds.carried, false);
+  assert.equal(sessionWithRounds({ ...DEAD_SESSION, era: "modern" }, rounds).carried, rounds.carried);
   assert.deepEqual(new InputRounds({ inputResponses: { "agentry.approval": "forged" } }).carried, {});
+});
+
+Deno.test("sessionWithRounds asks through the rounds and reports through the request's session", async () => {
+  const logged: unknown[] = [];
+  const base = {
+    ...DEAD_SESSION,
+    era: "modern" as const,
+    log: (_level: string, data: unknown) => (logged.push(data), Promise.resolve()),
+  };
+  const rounds = new InputRounds({ capabilities: { roots: {} }, inputResponses: { r1: ROOTS } });
+  const session = sessionWithRounds(base, rounds);
+  assert.equal(session.era, "modern");
+  assert.equal(session.supports("roots/list"), true);
+  assert.equal(session.supports("elicitation/create"), false);
+  assert.deepEqual(await session.listRoots(), ROOTS);
+  await session.log("info", "hello");
+  assert.deepEqual(logged, ["hello"]);
+  await assert.rejects(session.sample(SAMPLE), /sampling capability/);
 });
