@@ -27,6 +27,7 @@ import type { Approver } from "./approver.ts";
 import { approvalGate } from "./approval_gate.ts";
 import { gatedServerWith } from "./_test_setup.ts";
 import type { PendingApprover } from "./pending_approver.ts";
+import type { Middleware } from "../types.ts";
 
 /** The key the bank's audit chain is signed with. */
 export const AUDIT_SECRET = "approval-revisions-audit-secret";
@@ -43,12 +44,21 @@ export interface Bank extends AsyncDisposable {
   sessions(): number;
 }
 
-/** Serves a bank whose gate asks `approver` (and registers `queue`'s reviewer tools when given). */
-export async function serveBank(approver: Approver, queue?: PendingApprover): Promise<Bank> {
+/** Options for {@linkcode serveBank}. */
+export interface BankOptions {
+  /** Registers this queue's reviewer tools. */
+  queue?: PendingApprover;
+  /** Middleware between auth and the gate. */
+  middleware?: Middleware[];
+}
+
+/** Serves a bank whose gate asks `approver`. */
+export async function serveBank(approver: Approver, options: BankOptions = {}): Promise<Bank> {
+  const { queue, middleware = [] } = options;
   const dir = await Deno.makeTempDir({ prefix: "agentry_approval_" });
   const auditPath = `${dir}/audit.jsonl`;
   const audit = auditMiddleware({ logPath: auditPath, hmacSecret: AUDIT_SECRET });
-  const server = gatedServerWith([approvalGate(approver, { timeout: 20 })], [audit]);
+  const server = gatedServerWith([...middleware, approvalGate(approver, { timeout: 20 })], [audit]);
   queue?.register(server);
   const handler = toFetchHandler(server);
   let served: Served;

@@ -26,10 +26,11 @@ import { ToolServer } from "../tool_server.ts";
 import { Logger, memorySink } from "../../log.ts";
 import type { Middleware } from "../types.ts";
 
-/** alice may call tools; bob may also review approvals. */
+/** alice and carol may call tools; bob may also review approvals. */
 export const API_KEYS = {
   "k-alice": { client_id: "alice", roles: [] },
   "k-bob": { client_id: "bob", roles: ["approver"] },
+  "k-carol": { client_id: "carol", roles: [] },
 };
 
 /** A server with auth, `gate`, and a gated `transfer` tool that answers "sent <amount>". */

@@ -80,7 +80,7 @@ Deno.test("2026-07-28 request: a client without elicitation is refused with how 
 
 Deno.test("2026-07-28 request: a reviewer on another client decides a call parked within its HTTP request", async () => {
   const queue = new PendingApprover();
-  await using bank = await serveBank(elicitationApprover({ fallback: queue }), queue);
+  await using bank = await serveBank(elicitationApprover({ fallback: queue }), { queue });
   await using alice = await modernClient(bank, { apiKey: "k-alice" });
   await using bob = await modernClient(bank, { apiKey: "k-bob" });
   const parked = alice.call("transfer", { amount: 5 });
