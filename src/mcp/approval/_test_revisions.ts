@@ -50,17 +50,19 @@ export interface BankOptions {
   queue?: PendingApprover;
   /** Middleware between auth and the gate. */
   middleware?: Middleware[];
+  /** Serve 2025-era HTTP without sessions. */
+  stateless?: boolean;
 }
 
 /** Serves a bank whose gate asks `approver`. */
 export async function serveBank(approver: Approver, options: BankOptions = {}): Promise<Bank> {
-  const { queue, middleware = [] } = options;
+  const { queue, middleware = [], stateless = false } = options;
   const dir = await Deno.makeTempDir({ prefix: "agentry_approval_" });
   const auditPath = `${dir}/audit.jsonl`;
   const audit = auditMiddleware({ logPath: auditPath, hmacSecret: AUDIT_SECRET });
   const server = gatedServerWith([...middleware, approvalGate(approver, { timeout: 20 })], [audit]);
   queue?.register(server);
-  const handler = toFetchHandler(server);
+  const handler = toFetchHandler(server, { stateless });
   let served: Served;
   try {
     served = await serveOnLoopback(handler);

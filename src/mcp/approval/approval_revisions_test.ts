@@ -112,3 +112,20 @@ Deno.test("2026-07-28 request: a reviewer on another client decides a call parke
   assert.deepEqual(last?.approval, { request_id: second.request_id, decision: "denied", reviewer_id: "bob" });
   assert.equal((await verifyAuditLog(bank.auditPath, { keys: [AUDIT_SECRET] })).ok, true);
 });
+
+Deno.test("stateless 2025 HTTP: a client declaring elicitation still cannot be asked, and is told why", async () => {
+  await using bank = await serveBank(elicitationApprover(), { stateless: true });
+  let asked = 0;
+  await using alice = await legacyClient(bank, { apiKey: "k-alice", onElicit: () => (asked++, YES) });
+  const refused = errorOf(await alice.call("transfer", { amount: 5 }));
+  assert.equal(refused.code, "APPROVAL_DENIED");
+  assert.match(
+    refused.message,
+    /cannot be asked: its request has no session to carry the question \(stateless HTTP\)/,
+  );
+  assert.equal(asked, 0);
+  assert.equal(bank.sessions(), 0);
+  const [entry] = await bank.entries();
+  assert.equal(entry.approval?.decision, "failed");
+  assert.equal(entry.error_code, "APPROVAL_DENIED");
+});
