@@ -57,7 +57,7 @@ const RESULT = {
 } as const;
 
 /** `value` when it is a well-formed answer to `method`, else undefined. */
-function validAnswer(method: ClientMethod, value: unknown): unknown {
+export function validAnswer(method: ClientMethod, value: unknown): unknown {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
   const outcome = RESULT[method]["~standard"].validate(value);
   if (outcome instanceof Promise || outcome.issues !== undefined) return undefined;

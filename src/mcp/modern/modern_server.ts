@@ -7,18 +7,23 @@
  * Errors `requests.ts` throws (JSON-RPC `McpError`s) reach the client with the same code, message and
  * data as on a 2025-era session.
  *
+ * The SDK server is wrapped in an `McpServer` that registers nothing of its own: the HTTP entry asks an
+ * `McpServer` for a tool's input schema to validate `Mcp-Param-*` headers (SEP-2243) before dispatch,
+ * and {@linkcode BoundMcpServer} answers from the tool server's registry.
+ *
  * @module
  */
 
-import { type AuthInfo, Server, type ServerContext } from "@modelcontextprotocol/server";
+import { type AuthInfo, McpServer, type ServerContext } from "@modelcontextprotocol/server";
 import type { CallInfo } from "../pipeline.ts";
 import * as requests from "../requests.ts";
-import type { ToolServer } from "../tool_server.ts";
+import { internalsOf, type ToolServer } from "../tool_server.ts";
 import type { CallSession } from "../types.ts";
+import { bindTasks, callToolWithTask, TASKS_CAPABILITY } from "../tasks/mod.ts";
 import { cacheHints } from "./cache_hints.ts";
 import { toProtocolError } from "./errors.ts";
 import { type InputRounds, sessionWithRounds } from "./input_rounds.ts";
-import { modernSession } from "./modern_session.ts";
+import { declaredCapabilities, modernSession } from "./modern_session.ts";
 import { type RoundTarget, withInputRounds } from "./with_input_rounds.ts";
 
 /** Options for {@linkcode createModernServer}. */
@@ -63,26 +68,46 @@ async function mapped<R>(answer: () => Promise<unknown>): Promise<R> {
   }
 }
 
+/** An `McpServer` whose tools are the tool server's (for the HTTP entry's header checks). */
+export class BoundMcpServer extends McpServer {
+  readonly #tools: ToolServer;
+
+  /** An empty `McpServer` named after `tools`, answering tool input schemas from its registry. */
+  constructor(tools: ToolServer) {
+    super({ name: tools.name, version: tools.version }, {
+      instructions: tools.instructions,
+      cacheHints: cacheHints(tools),
+    });
+    this.#tools = tools;
+  }
+
+  /** The JSON Schema `tools/list` advertises for `name`, or undefined for an unknown tool. */
+  override toolInputSchemaJson(name: string): Record<string, unknown> | undefined {
+    return internalsOf(this.#tools).registry.tools.get(name)?.input.jsonSchema as
+      | Record<string, unknown>
+      | undefined;
+  }
+}
+
 /** An SDK v2 server answering one 2026-07-28 request for `server`. */
-export function createModernServer(server: ToolServer, options: ModernServerOptions = {}): Server {
+export function createModernServer(server: ToolServer, options: ModernServerOptions = {}): McpServer {
   const sessionOf = options.session ?? modernSession;
-  const sdk = new Server({ name: server.name, version: server.version }, {
-    capabilities: {
-      tools: { listChanged: true },
-      resources: { subscribe: true, listChanged: true },
-      prompts: { listChanged: true },
-      logging: {},
-      completions: {},
-    },
-    instructions: server.instructions,
-    cacheHints: cacheHints(server),
+  const mcp = new BoundMcpServer(server);
+  const sdk = mcp.server;
+  sdk.registerCapabilities({
+    tools: { listChanged: true },
+    resources: { subscribe: true, listChanged: true },
+    prompts: { listChanged: true },
+    logging: {},
+    completions: {},
+    extensions: { ...TASKS_CAPABILITY },
   });
   const info = (ctx: ServerContext) => callInfo(ctx, sessionOf(ctx));
   // tools/call, prompts/get and resources/read ask their client through input_required rounds.
   const asking = <R>(
     ctx: ServerContext,
     target: Omit<RoundTarget, "meta">,
-    answer: (info: CallInfo) => Promise<R>,
+    answer: (info: CallInfo) => Promise<unknown>,
   ) =>
     mapped<R>(() => {
       const base = info(ctx);
@@ -91,17 +116,15 @@ export function createModernServer(server: ToolServer, options: ModernServerOpti
     });
 
   sdk.setRequestHandler("tools/list", (_r, ctx) => mapped(() => requests.listTools(server, info(ctx))));
-  sdk.setRequestHandler(
-    "tools/call",
-    (request, ctx) => {
-      const { name, arguments: args } = request.params;
-      return asking(
-        ctx,
-        { method: "tools/call", name, args },
-        (at) => requests.callTool(server, name, args, at),
-      );
-    },
-  );
+  sdk.setRequestHandler("tools/call", (request, ctx) => {
+    const { name, arguments: args } = request.params;
+    return asking(
+      ctx,
+      { method: "tools/call", name, args },
+      (at) => callToolWithTask(server, name, args, { ...at, capabilities: declaredCapabilities(ctx) }),
+    );
+  });
+  bindTasks(sdk, server, (ctx) => ({ ...info(ctx), capabilities: declaredCapabilities(ctx) }));
   sdk.setRequestHandler(
     "resources/list",
     (_r, ctx) => mapped(() => requests.listResources(server, info(ctx))),
@@ -137,5 +160,5 @@ export function createModernServer(server: ToolServer, options: ModernServerOpti
     "completion/complete",
     (request, ctx) => mapped(() => requests.complete(server, request.params, info(ctx))),
   );
-  return sdk;
+  return mcp;
 }
