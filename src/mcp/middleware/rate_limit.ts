@@ -231,7 +231,10 @@ export function rateLimitMiddleware(options: RateLimitOptions = {}): Middleware 
   };
 }
 
-/** `next()`, giving `key`'s unit back to `limiter` when the round ends `input_required`. */
+/**
+ * `next()`, giving `key`'s unit back to `limiter` when the round ends `input_required`. The refund
+ * watches the round on a side branch, so the answer's own path gains no step.
+ */
 function refundingRound(limiter: RateLimiter, key: string, next: () => Promise<unknown>): Promise<unknown> {
   let running: Promise<unknown>;
   try {
@@ -239,10 +242,12 @@ function refundingRound(limiter: RateLimiter, key: string, next: () => Promise<u
   } catch (error) {
     return Promise.reject(error);
   }
-  return running.catch((error: unknown) => {
-    if (isInputRequired(error)) limiter.refund?.(key);
-    throw error;
-  });
+  if (typeof limiter.refund === "function") {
+    running.catch((error: unknown) => {
+      if (isInputRequired(error)) limiter.refund?.(key);
+    });
+  }
+  return running;
 }
 
 function defaultKey(ctx: RequestContext, perTool: boolean): string {
