@@ -73,7 +73,11 @@ export interface ApprovalDecision {
  * ```
  */
 export interface Approver {
-  /** The decision for `request`; a rejection fails the call with `INTERNAL_ERROR`. */
+  /**
+   * The decision for `request`. A rejection with a `ToolError` fails the call with it, any other with
+   * `INTERNAL_ERROR`; an `InputRequiredSignal` (asking the client on a 2026-07-28 request) ends the
+   * round and the call is decided on the client's retry.
+   */
   decide(request: ApprovalRequest, ctx: RequestContext): Promise<ApprovalDecision>;
   /** Forgets `requestId` (called when the gate stopped waiting: timeout or cancellation). */
   cancel?(requestId: string): void;
