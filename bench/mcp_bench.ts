@@ -1,6 +1,7 @@
 /**
  * MCP benchmark: `tools/call` throughput and latency over streamable HTTP for one simple tool (`echo`,
- * zod input `{ text: string }`), four servers side by side in one run, reported as ratios to the bare SDK:
+ * zod input `{ text: string }`), servers side by side in one run, reported as ratios to the bare SDK.
+ * On 2025-11-25 sessions (as before issue 16):
  *
  * - (a) `sdk`: the bare SDK (`McpServer.registerTool` + `WebStandardStreamableHTTPServerTransport` in
  *   `Deno.serve`, stateful, a session map), set up like our handler's transports;
@@ -12,43 +13,53 @@
  *   (which include an in-memory event store, so each SSE answer starts with a priming event, and a 5 s
  *   ping per session).
  *
+ * On the 2026-07-28 revision (stateless: no `initialize`, no session; `_mcp_modern_client.ts`):
+ *
+ * - (a2) `sdk2`: the bare SDK v2 (`McpServer` per request behind `createMcpHandler(factory, { legacy:
+ *   "reject" })` in `Deno.serve`, `_mcp_sdk2.ts`);
+ * - (b2) and (c2): the servers of (b) and (c), each in its own process, sent modern requests (our
+ *   handler routes each request by era: these take the modern leg, SDK v2 per request).
+ *
  * Every server is its own `deno run` subprocess (`mcp_server.ts`, `fastmcp/server.ts` with its own config); the load comes
  * from this process through the raw keep-alive client of `_load.ts`. Sessions: before measuring, each
  * connection gets its own session (`initialize` + `notifications/initialized` over `fetch`), kept for the
  * whole run, as an MCP client holds one session on one connection; then each connection sends `tools/call`
  * POSTs one at a time (`accept: application/json, text/event-stream`, `mcp-session-id`,
  * `mcp-protocol-version`) and reads each whole SSE answer; an answer counts only when it is 200 and holds
- * the echoed text. The same is done for all four servers (and `x-api-key` is sent to all four).
+ * the echoed text. The same is done for all four servers (and `x-api-key` is sent to all four). Modern
+ * servers are first probed with `server/discover` (it must list 2026-07-28); then each connection sends
+ * `tools/call` POSTs with the `_meta` envelope and the `MCP-Protocol-Version`, `Mcp-Method` and `Mcp-Name`
+ * headers (and `x-api-key`), no session id; answers are JSON unless the server streams.
  *
  * Correctness first: each server's first `tools/call` must answer the echoed text, or the run stops.
- * Rounds run the four in turn, forward then backward (a b c d, d c b a, ...), after the same warm-up;
- * figures are medians over rounds, ratios the medians of per-round ratios (drift cancels within a round).
- * Targets shown: b/a >= 0.9 and c/a >= 0.8 in throughput (issue 18), and ours (b and c) ahead of (d).
+ * Rounds run the servers in turn, forward then backward (a b c d a2 b2 c2, then backwards, ...), after
+ * the same warm-up; figures are medians over rounds, ratios the medians of per-round ratios (drift cancels
+ * within a round). Targets shown: b/a >= 0.9 and c/a >= 0.8 in throughput (issue 18), and ours (b and c)
+ * ahead of (d); the modern side's ratios b2/a2, c2/a2 (against the bare SDK v2) and b2/a, c2/a (against
+ * today's bare SDK on sessions) are shown without targets.
  *
  * Figures are printed and written to `bench/results/mcp.json`. `--diagnose` adds five more servers, (b)
  * with parts of (c)'s middleware (without audit; audit alone signed to the file, signed in memory,
  * unsigned to the file; API-key auth alone), to show what each part costs. `--cpu-prof DIR` also writes
  * one V8 CPU profile per server (`deno run --cpu-prof`, main thread only), covering warm-up and rounds.
  *
- * `--only c,audit` runs (a) and the named servers only (main or diagnostic keys), for quicker comparisons.
+ * `--revision 2025|2026|both` (default both) picks the side. `--only c,audit` runs the named servers
+ * (main or diagnostic keys) and their side's bare SDK ((a) for 2025 keys, (a2) for 2026 keys), for
+ * quicker comparisons.
  * `--before DIR` adds `c0`: (c) served by the `bench/mcp_server.ts` of another checkout (e.g. an older
  * commit unpacked with `git archive`), so a change is measured before and after in one run.
  *
- * Usage: `deno task bench:mcp [--rounds 5] [--seconds 3] [--connections 10] [--diagnose] [--only KEYS]
- * [--before DIR] [--cpu-prof DIR] [--pin]` (`--pin`: see `_server_process.ts`)
+ * Usage: `deno task bench:mcp [--rounds 5] [--seconds 3] [--connections 10] [--revision 2025|2026|both]
+ * [--diagnose] [--only KEYS] [--before DIR] [--cpu-prof DIR] [--pin]` (`--pin`: see `_server_process.ts`)
  *
  * @module
  */
 
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import {
-  callTarget,
-  checkedCall,
-  type McpClientOptions,
-  type McpSession,
-  openSession,
-} from "./_mcp_client.ts";
+import type { LoadTarget } from "./_load.ts";
+import { callTarget, checkedCall, type McpClientOptions, openSession } from "./_mcp_client.ts";
+import { checkedModernCall, discover, modernCallTarget } from "./_mcp_modern_client.ts";
 import { type McpOutcome, type McpRunFigures, report, type VariantInfo } from "./_mcp_output.ts";
 import { measureLoad } from "./_measure.ts";
 import { fmt } from "./_report.ts";
@@ -67,6 +78,8 @@ const CONNECTIONS = Math.ceil(positive("connections", 10));
 const WARMUP_MS = 2000;
 const ECHO = "agentry-mcp-bench-echo-0123456789";
 const CALL = { tool: TOOL_NAME, args: { text: ECHO }, expected: ECHO };
+const REVISION = flag("revision") ?? "both";
+if (!["2025", "2026", "both"].includes(REVISION)) throw new Error("--revision must be 2025, 2026 or both");
 
 function positive(name: string, fallback: number): number {
   const value = Number(flag(name) ?? fallback);
@@ -76,6 +89,8 @@ function positive(name: string, fallback: number): number {
 
 /** A server to measure and how to start it. */
 interface Variant extends VariantInfo {
+  /** The revision the load speaks: 2025-11-25 sessions, or 2026-07-28 stateless requests. */
+  revision: "2025" | "2026";
   /** `mcp_server.ts` arguments, or undefined for the FastMCP script. */
   args?: string[];
   /** The `mcp_server.ts` to run instead of this checkout's. */
@@ -85,24 +100,56 @@ interface Variant extends VariantInfo {
 const MAIN: Variant[] = [
   {
     key: "a",
+    revision: "2025",
     label: "(a) SDK",
     about: "McpServer + WebStandardStreamableHTTPServerTransport in Deno.serve",
     args: ["--variant", "sdk"],
   },
   {
     key: "b",
+    revision: "2025",
     label: "(b) ours",
     about: "createToolServer + toFetchHandler, no middleware",
     args: ["--variant", "ours"],
   },
   {
     key: "c",
+    revision: "2025",
     label: "(c) ours+mw",
     about: "(b) + audit (signed, temp file), circuit breaker, API-key auth, rate limit, timeout",
     args: ["--variant", "ours-mw", "--middleware", FULL_MIDDLEWARE],
   },
-  { key: "d", label: "(d) fastmcp", about: "FastMCP httpStream transport under Deno, its defaults" },
+  {
+    key: "d",
+    revision: "2025",
+    label: "(d) fastmcp",
+    about: "FastMCP httpStream transport under Deno, its defaults",
+  },
+  {
+    key: "a2",
+    revision: "2026",
+    label: "(a2) SDK v2",
+    about: "2026-07-28: McpServer per request + createMcpHandler(legacy: reject) in Deno.serve",
+    args: ["--variant", "sdk2"],
+  },
+  {
+    key: "b2",
+    revision: "2026",
+    label: "(b2) ours",
+    about: "2026-07-28: (b)'s server, modern requests (the modern leg)",
+    args: ["--variant", "ours"],
+  },
+  {
+    key: "c2",
+    revision: "2026",
+    label: "(c2) ours+mw",
+    about: "2026-07-28: (c)'s server, modern requests (the modern leg)",
+    args: ["--variant", "ours-mw", "--middleware", FULL_MIDDLEWARE],
+  },
 ];
+
+/** The bare SDK each side's ratios are taken against. */
+const BASELINE = { "2025": "a", "2026": "a2" } as const;
 
 /** `--diagnose`: (b) with parts of (c)'s middleware, to see what each costs. */
 const DIAGNOSTIC: Variant[] = [
@@ -115,14 +162,19 @@ const DIAGNOSTIC: Variant[] = [
   ["noop5", "five async middleware that only await next()", "noop,noop,noop,noop,noop"],
 ].map(([key, about, list]) => ({
   key,
+  revision: "2025" as const,
   label: key,
   about,
   args: ["--variant", "ours-mw", "--middleware", list],
 }));
 
-/** The servers to run: `--only a,c,...` (keys of the main and diagnostic servers; `a` is always run). */
+/**
+ * The servers to run: those of `--revision`, or `--only a,c,b2,...` (keys of the main and diagnostic
+ * servers; each named side's bare SDK is always run).
+ */
 function chosen(): Variant[] {
-  const all = Deno.args.includes("--diagnose") ? [...MAIN, ...DIAGNOSTIC] : [...MAIN];
+  const all = [...MAIN, ...Deno.args.includes("--diagnose") ? DIAGNOSTIC : []]
+    .filter((v) => REVISION === "both" || v.revision === REVISION);
   const before = flag("before");
   if (before !== undefined) {
     all.push({
@@ -135,19 +187,22 @@ function chosen(): Variant[] {
   }
   const only = flag("only");
   if (only === undefined) return all;
-  const keys = new Set(["a", ...only.split(","), ...before === undefined ? [] : ["c0"]]);
+  const keys = new Set([...only.split(","), ...before === undefined ? [] : ["c0"]]);
   const known = [...all, ...DIAGNOSTIC];
   for (const key of keys) {
-    if (!known.some((v) => v.key === key)) throw new Error(`--only: unknown server '${key}'`);
+    const variant = known.find((v) => v.key === key);
+    if (variant === undefined) throw new Error(`--only: unknown server '${key}'`);
+    keys.add(BASELINE[variant.revision]);
   }
-  return known.filter((v, i) => keys.has(v.key) && known.indexOf(v) === i);
+  return known.filter((v, i) => keys.has(v.key) && known.indexOf(v) === i)
+    .sort((x, y) => known.indexOf(x) - known.indexOf(y));
 }
 
 interface Live {
   key: string;
+  baseline: string;
   server: ServerProcess;
-  sessions: McpSession[];
-  client: McpClientOptions;
+  target: LoadTarget;
 }
 
 async function start(v: Variant, work: string, profileDir: string | undefined): Promise<ServerProcess> {
@@ -164,13 +219,21 @@ async function start(v: Variant, work: string, profileDir: string | undefined): 
   return await ServerProcess.spawn(v.script ?? SERVER_SCRIPT, args, { label: v.label, denoArgs });
 }
 
+/** The load of `v`, once its first call echoed: sessions (2025) or a `server/discover` probe (2026). */
 async function prepare(v: Variant, server: ServerProcess): Promise<Live & { sample: unknown }> {
   const client: McpClientOptions = { baseUrl: server.url, path: MCP_PATH, headers: { "x-api-key": API_KEY } };
-  const sessions = await Promise.all(Array.from({ length: CONNECTIONS }, () => openSession(client)));
-  const sample = await checkedCall(client, sessions[0], CALL).catch((error) => {
+  const failed = (error: unknown): never => {
     throw new Error(`${v.label}: ${error instanceof Error ? error.message : error}`);
-  });
-  return { key: v.key, server, sessions, client, sample };
+  };
+  const live = { key: v.key, baseline: BASELINE[v.revision], server };
+  if (v.revision === "2026") {
+    await discover(client).catch(failed);
+    const sample = await checkedModernCall(client, CALL).catch(failed);
+    return { ...live, target: modernCallTarget(client, CALL), sample };
+  }
+  const sessions = await Promise.all(Array.from({ length: CONNECTIONS }, () => openSession(client)));
+  const sample = await checkedCall(client, sessions[0], CALL).catch(failed);
+  return { ...live, target: callTarget(client, sessions, CALL), sample };
 }
 
 /** One run, plus the CPU that processes other than this one and the server used meanwhile (noise). */
@@ -181,7 +244,7 @@ async function measure(live: Live, ms: number): Promise<McpRunFigures> {
     await ownCpuSeconds(),
   ];
   const started = performance.now();
-  const figures = await measureLoad(live.server, callTarget(live.client, live.sessions, CALL), {
+  const figures = await measureLoad(live.server, live.target, {
     generator: "raw",
     connections: CONNECTIONS,
     durationMs: ms,
@@ -218,7 +281,8 @@ async function main(): Promise<void> {
       const live = await prepare(v, server);
       samples[v.key] = live.sample;
       lives.push(live);
-      console.error(`${v.label}: ${server.url} (pid ${server.pid}), ${CONNECTIONS} sessions, echo checked`);
+      const how = v.revision === "2026" ? "2026-07-28, no sessions" : `${CONNECTIONS} sessions`;
+      console.error(`${v.label}: ${server.url} (pid ${server.pid}), ${how}, echo checked`);
     }
     for (const live of lives) await measure(live, WARMUP_MS);
     const rounds: Array<Record<string, McpRunFigures>> = [];
@@ -227,15 +291,19 @@ async function main(): Promise<void> {
       const round: Record<string, McpRunFigures> = {};
       for (const live of order) round[live.key] = await measure(live, ROUND_MS);
       rounds.push(round);
-      const a = round.a.rps;
-      const show = (k: string) =>
-        `${k} ${fmt(round[k].rps)}${k === "a" ? "" : ` (${fmt(round[k].rps / a, 2)})`}`;
-      console.error(`  round ${i + 1}/${ROUNDS}: ${lives.map((l) => show(l.key)).join(" | ")} req/s`);
+      const show = ({ key, baseline }: Live) =>
+        `${key} ${fmt(round[key].rps)}${
+          key === baseline ? "" : ` (${fmt(round[key].rps / round[baseline].rps, 2)})`
+        }`;
+      console.error(`  round ${i + 1}/${ROUNDS}: ${lives.map(show).join(" | ")} req/s`);
     }
     const memory: McpOutcome["memory"] = {};
     for (const live of lives) memory[live.key] = await live.server.memory();
     for (const server of servers.splice(0)) await server.stop();
-    const auditEntries = await countLines(join(temp.path, "c.audit.jsonl"));
+    const auditEntries = {
+      c: await countLines(join(temp.path, "c.audit.jsonl")),
+      c2: await countLines(join(temp.path, "c2.audit.jsonl")),
+    };
     const seconds = (performance.now() - began) / 1000;
     const info = variants.map(({ key, label, about }) => ({ key, label, about }));
     report({ variants: info, rounds, samples, memory, auditEntries, seconds }, {
