@@ -60,12 +60,13 @@ import { fileURLToPath } from "node:url";
 import type { LoadTarget } from "./_load.ts";
 import { callTarget, checkedCall, type McpClientOptions, openSession } from "./_mcp_client.ts";
 import { checkedModernCall, discover, modernCallTarget } from "./_mcp_modern_client.ts";
-import { type McpOutcome, type McpRunFigures, report, type VariantInfo } from "./_mcp_output.ts";
+import { type McpOutcome, type McpRunFigures, report } from "./_mcp_output.ts";
+import { BASELINE, chooseVariants, parseRevision, type Variant } from "./_mcp_variants.ts";
 import { measureLoad } from "./_measure.ts";
 import { fmt } from "./_report.ts";
 import { machineBusySeconds, makeTempDir, ownCpuSeconds, ServerProcess } from "./_server_process.ts";
 import { flag } from "./_serve_until_told.ts";
-import { API_KEY, FULL_MIDDLEWARE, MCP_PATH, TOOL_NAME } from "./mcp_server.ts";
+import { API_KEY, MCP_PATH, TOOL_NAME } from "./mcp_server.ts";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const SERVER_SCRIPT = join(HERE, "mcp_server.ts");
@@ -78,124 +79,12 @@ const CONNECTIONS = Math.ceil(positive("connections", 10));
 const WARMUP_MS = 2000;
 const ECHO = "agentry-mcp-bench-echo-0123456789";
 const CALL = { tool: TOOL_NAME, args: { text: ECHO }, expected: ECHO };
-const REVISION = flag("revision") ?? "both";
-if (!["2025", "2026", "both"].includes(REVISION)) throw new Error("--revision must be 2025, 2026 or both");
+const REVISION = parseRevision(flag("revision"));
 
 function positive(name: string, fallback: number): number {
   const value = Number(flag(name) ?? fallback);
   if (!(value > 0)) throw new Error(`--${name} must be a positive number`);
   return value;
-}
-
-/** A server to measure and how to start it. */
-interface Variant extends VariantInfo {
-  /** The revision the load speaks: 2025-11-25 sessions, or 2026-07-28 stateless requests. */
-  revision: "2025" | "2026";
-  /** `mcp_server.ts` arguments, or undefined for the FastMCP script. */
-  args?: string[];
-  /** The `mcp_server.ts` to run instead of this checkout's. */
-  script?: string;
-}
-
-const MAIN: Variant[] = [
-  {
-    key: "a",
-    revision: "2025",
-    label: "(a) SDK",
-    about: "McpServer + WebStandardStreamableHTTPServerTransport in Deno.serve",
-    args: ["--variant", "sdk"],
-  },
-  {
-    key: "b",
-    revision: "2025",
-    label: "(b) ours",
-    about: "createToolServer + toFetchHandler, no middleware",
-    args: ["--variant", "ours"],
-  },
-  {
-    key: "c",
-    revision: "2025",
-    label: "(c) ours+mw",
-    about: "(b) + audit (signed, temp file), circuit breaker, API-key auth, rate limit, timeout",
-    args: ["--variant", "ours-mw", "--middleware", FULL_MIDDLEWARE],
-  },
-  {
-    key: "d",
-    revision: "2025",
-    label: "(d) fastmcp",
-    about: "FastMCP httpStream transport under Deno, its defaults",
-  },
-  {
-    key: "a2",
-    revision: "2026",
-    label: "(a2) SDK v2",
-    about: "2026-07-28: McpServer per request + createMcpHandler(legacy: reject) in Deno.serve",
-    args: ["--variant", "sdk2"],
-  },
-  {
-    key: "b2",
-    revision: "2026",
-    label: "(b2) ours",
-    about: "2026-07-28: (b)'s server, modern requests (the modern leg)",
-    args: ["--variant", "ours"],
-  },
-  {
-    key: "c2",
-    revision: "2026",
-    label: "(c2) ours+mw",
-    about: "2026-07-28: (c)'s server, modern requests (the modern leg)",
-    args: ["--variant", "ours-mw", "--middleware", FULL_MIDDLEWARE],
-  },
-];
-
-/** The bare SDK each side's ratios are taken against. */
-const BASELINE = { "2025": "a", "2026": "a2" } as const;
-
-/** `--diagnose`: (b) with parts of (c)'s middleware, to see what each costs. */
-const DIAGNOSTIC: Variant[] = [
-  ["mw-no-audit", "(c) without audit", "breaker,auth,rate,timeout"],
-  ["audit", "audit only (signed, file)", "audit"],
-  ["audit-mem", "audit only (signed, memory)", "audit-memory"],
-  ["audit-unsig", "audit only (unsigned, file)", "audit-unsigned"],
-  ["auth", "API-key auth only", "auth"],
-  ["noop1", "one async middleware that only awaits next()", "noop"],
-  ["noop5", "five async middleware that only await next()", "noop,noop,noop,noop,noop"],
-].map(([key, about, list]) => ({
-  key,
-  revision: "2025" as const,
-  label: key,
-  about,
-  args: ["--variant", "ours-mw", "--middleware", list],
-}));
-
-/**
- * The servers to run: those of `--revision`, or `--only a,c,b2,...` (keys of the main and diagnostic
- * servers; each named side's bare SDK is always run).
- */
-function chosen(): Variant[] {
-  const all = [...MAIN, ...Deno.args.includes("--diagnose") ? DIAGNOSTIC : []]
-    .filter((v) => REVISION === "both" || v.revision === REVISION);
-  const before = flag("before");
-  if (before !== undefined) {
-    all.push({
-      ...MAIN[2],
-      key: "c0",
-      label: "(c) before",
-      about: `(c) served by ${before}`,
-      script: join(before, "bench", "mcp_server.ts"),
-    });
-  }
-  const only = flag("only");
-  if (only === undefined) return all;
-  const keys = new Set([...only.split(","), ...before === undefined ? [] : ["c0"]]);
-  const known = [...all, ...DIAGNOSTIC];
-  for (const key of keys) {
-    const variant = known.find((v) => v.key === key);
-    if (variant === undefined) throw new Error(`--only: unknown server '${key}'`);
-    keys.add(BASELINE[variant.revision]);
-  }
-  return known.filter((v, i) => keys.has(v.key) && known.indexOf(v) === i)
-    .sort((x, y) => known.indexOf(x) - known.indexOf(y));
 }
 
 interface Live {
@@ -270,7 +159,12 @@ async function main(): Promise<void> {
   const began = performance.now();
   await using temp = await makeTempDir("agentry-mcp-bench-");
   const profileDir = flag("cpu-prof");
-  const variants = chosen();
+  const variants = chooseVariants({
+    revision: REVISION,
+    diagnose: Deno.args.includes("--diagnose"),
+    only: flag("only")?.split(","),
+    before: flag("before"),
+  });
   const servers: ServerProcess[] = [];
   try {
     const lives: Live[] = [];

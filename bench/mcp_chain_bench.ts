@@ -26,6 +26,7 @@
 import { cpuUsage } from "node:process";
 import { parseArgs } from "node:util";
 import { modernBody, modernHeaders } from "./_mcp_modern_client.ts";
+import { parseRevision } from "./_mcp_variants.ts";
 import { sdk2Handler } from "./_mcp_sdk2.ts";
 import { fmt, median, renderGrid } from "./_report.ts";
 import { API_KEY, FULL_MIDDLEWARE, MCP_PATH, oursHandler, sdkHandler, TOOL_NAME } from "./mcp_server.ts";
@@ -153,13 +154,12 @@ if (import.meta.main) {
       rounds: { type: "string", default: "30" },
       calls: { type: "string", default: "500" },
       only: { type: "string" },
-      revision: { type: "string", default: "both" },
+      revision: { type: "string" },
     },
   });
   const rounds = Number(values.rounds);
   const calls = Number(values.calls);
-  const revision = values.revision;
-  if (!["2025", "2026", "both"].includes(revision)) throw new Error("--revision must be 2025, 2026 or both");
+  const revision = parseRevision(values.revision);
   const keys = new Set(values.only?.split(",") ?? DEFAULT_KEYS);
   for (const key of [...keys]) {
     const variant = VARIANTS.find((v) => v.key === key);
