@@ -31,56 +31,49 @@ export interface Variant extends VariantInfo {
   script?: string;
 }
 
+/** A server of the 2025 side, as a row `[key, label, about, mcp_server.ts arguments]`. */
+type Row = [key: string, label: string, about: string, args?: string[]];
+
+const OURS = ["--variant", "ours"];
+const OURS_MW = ["--variant", "ours-mw", "--middleware", FULL_MIDDLEWARE];
+
+const SIDE_2025: readonly Row[] = [
+  ["a", "(a) SDK", "McpServer + WebStandardStreamableHTTPServerTransport in Deno.serve", [
+    "--variant",
+    "sdk",
+  ]],
+  ["b", "(b) ours", "createToolServer + toFetchHandler, no middleware", OURS],
+  [
+    "c",
+    "(c) ours+mw",
+    "(b) + audit (signed, temp file), circuit breaker, API-key auth, rate limit, timeout",
+    OURS_MW,
+  ],
+  ["d", "(d) fastmcp", "FastMCP httpStream transport under Deno, its defaults"],
+];
+
+/** The 2026-07-28 side: the bare SDK v2, and (b)'s and (c)'s servers sent modern requests. */
+const SIDE_2026: readonly Row[] = [
+  [
+    "a2",
+    "(a2) SDK v2",
+    "McpServer per request + createMcpHandler(legacy: reject) in Deno.serve",
+    ["--variant", "sdk2"],
+  ],
+  ["b2", "(b2) ours", "(b)'s server, modern requests (the modern leg)", OURS],
+  ["c2", "(c2) ours+mw", "(c)'s server, modern requests (the modern leg)", OURS_MW],
+];
+
 /** The main servers, in column order. */
 export const MAIN: readonly Variant[] = [
-  {
-    key: "a",
-    revision: "2025",
-    label: "(a) SDK",
-    about: "McpServer + WebStandardStreamableHTTPServerTransport in Deno.serve",
-    args: ["--variant", "sdk"],
-  },
-  {
-    key: "b",
-    revision: "2025",
-    label: "(b) ours",
-    about: "createToolServer + toFetchHandler, no middleware",
-    args: ["--variant", "ours"],
-  },
-  {
-    key: "c",
-    revision: "2025",
-    label: "(c) ours+mw",
-    about: "(b) + audit (signed, temp file), circuit breaker, API-key auth, rate limit, timeout",
-    args: ["--variant", "ours-mw", "--middleware", FULL_MIDDLEWARE],
-  },
-  {
-    key: "d",
-    revision: "2025",
-    label: "(d) fastmcp",
-    about: "FastMCP httpStream transport under Deno, its defaults",
-  },
-  {
-    key: "a2",
-    revision: "2026",
-    label: "(a2) SDK v2",
-    about: "2026-07-28: McpServer per request + createMcpHandler(legacy: reject) in Deno.serve",
-    args: ["--variant", "sdk2"],
-  },
-  {
-    key: "b2",
-    revision: "2026",
-    label: "(b2) ours",
-    about: "2026-07-28: (b)'s server, modern requests (the modern leg)",
-    args: ["--variant", "ours"],
-  },
-  {
-    key: "c2",
-    revision: "2026",
-    label: "(c2) ours+mw",
-    about: "2026-07-28: (c)'s server, modern requests (the modern leg)",
-    args: ["--variant", "ours-mw", "--middleware", FULL_MIDDLEWARE],
-  },
+  ...SIDE_2025.map(([key, label, about, args]) => ({ key, revision: "2025" as const, label, about, args })),
+  ...SIDE_2026.map(([key, label, about, args]) => ({
+    key,
+    revision: "2026" as const,
+    label,
+    about: `2026-07-28: ${about}`,
+    args,
+  })),
 ];
 
 /** The bare SDK each side's ratios are taken against. */
