@@ -30,8 +30,8 @@ export interface McpOutcome {
   samples: Record<string, unknown>;
   /** Memory of each server after the rounds (bytes). */
   memory: Record<string, { rss: number; peak: number }>;
-  /** Lines in (c)'s audit log after the run. */
-  auditEntries: number;
+  /** Lines in each audit log after the run, by server key ((c), (c2)). */
+  auditEntries: Record<string, number>;
   /** Wall time of the whole run (s). */
   seconds: number;
 }
@@ -59,7 +59,15 @@ const TARGETS: ReadonlyArray<{ x: string; y: string; min: number; strict?: boole
   { x: "d", y: "a", min: 0 },
   { x: "b", y: "d", min: 1, strict: true },
   { x: "c", y: "d", min: 1, strict: true },
+  // 2026-07-28: against the bare SDK v2, and against today's bare SDK on 2025 sessions.
+  { x: "a2", y: "a", min: 0 },
+  { x: "b2", y: "a2", min: 0 },
+  { x: "c2", y: "a2", min: 0 },
+  { x: "b2", y: "a", min: 0 },
+  { x: "c2", y: "a", min: 0 },
 ];
+/** Keys of the main servers (others are diagnostic or `--before`). */
+const MAIN_KEYS = ["a", "b", "c", "d", "a2", "b2", "c2"];
 
 /** Comparison of `x` against `y` over the rounds (`ratio` = median of per-round x/y). */
 function pair(rounds: McpOutcome["rounds"], x: string, y: string): Comparison {
@@ -91,12 +99,13 @@ export function report(r: McpOutcome, s: McpSettings): void {
     row("RSS after the rounds (MB)", (k) => mb(r.memory[k].rss)),
   ];
   console.log(
-    `\nMCP tools/call over streamable HTTP (SSE answers), ${s.connections} keep-alive connections with one ` +
-      `session each, ${s.rounds} rounds x ${s.roundMs / 1000} s (in turn, forward then backward), medians\n`,
+    `\nMCP tools/call over streamable HTTP, ${s.connections} keep-alive connections (2025-11-25: one session ` +
+      `each, SSE answers; 2026-07-28: no session, JSON answers unless streamed), ${s.rounds} rounds x ` +
+      `${s.roundMs / 1000} s (in turn, forward then backward), medians\n`,
   );
   console.log(renderGrid(figures, ["figure", ...r.variants.map((v) => v.label), ""]));
 
-  const extra = keys.filter((k) => !["a", "b", "c", "d"].includes(k)).map((x) => ({
+  const extra = keys.filter((k) => !MAIN_KEYS.includes(k)).map((x) => ({
     x,
     y: "a",
     min: 0,
@@ -108,7 +117,7 @@ export function report(r: McpOutcome, s: McpSettings): void {
   const ratios = [...TARGETS.filter(present), ...extra].map((t) => ({ ...t, c: pair(r.rounds, t.x, t.y) }));
   const verdict = (t: (typeof ratios)[number]) => {
     if (t.min === 0) {
-      return t.x === "c0" || t.y === "c0" ? "before/after" : t.x.length > 1 ? "diagnostic" : "";
+      return t.x === "c0" || t.y === "c0" ? "before/after" : MAIN_KEYS.includes(t.x) ? "" : "diagnostic";
     }
     const ok = t.strict ? t.c.ratio.rps > t.min : t.c.ratio.rps >= t.min;
     return `${t.strict ? ">" : ">="} ${t.min}: ${ok ? "met" : "MISSED"}`;
@@ -122,9 +131,10 @@ export function report(r: McpOutcome, s: McpSettings): void {
   ]);
   console.log("\nratios (median of per-round ratios)\n");
   console.log(renderGrid(ratioRows, ["pair", "throughput", "p99", "CPU/request", "throughput target"]));
-  const audited = r.rounds.length === 0 ? 0 : r.auditEntries;
+  const audited = Object.entries(r.auditEntries).filter(([k]) => keys.includes(k))
+    .map(([k, n]) => `(${k}) ${fmt(r.rounds.length === 0 ? 0 : n)}`).join(", ");
   console.log(
-    `\n(c) audit log: ${fmt(audited)} signed entries written. ` +
+    `\nsigned audit entries written: ${audited || "none"}. ` +
       r.variants.map((v) => `${v.label}: ${v.about}`).join("; ") + ".",
   );
   if (s.profileDir) console.log(`CPU profiles in ${s.profileDir}`);

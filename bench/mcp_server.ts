@@ -4,10 +4,14 @@
  * streamable HTTP at `/mcp`, stateful, answering POSTs with an SSE stream (`enableJsonResponse: false`,
  * as `toFetchHandler` does by default):
  *
+ * - `--variant sdk2`: (a2) the bare SDK v2 for 2026-07-28 (`_mcp_sdk2.ts`: `McpServer` per request behind
+ *   `createMcpHandler(factory, { legacy: "reject" })`).
  * - `--variant sdk`: (a) the bare SDK: `McpServer.registerTool` per session, a
  *   `WebStandardStreamableHTTPServerTransport` per session and a session map, set up the way
  *   `src/mcp/transports/_streamable_route.ts` sets up its transports (same options, same session bookkeeping).
  * - `--variant ours`: (b) `createToolServer` + `toFetchHandler(server, { transport: "http" })`, no middleware.
+ *   The same handler serves 2025 sessions and 2026-07-28 requests (it routes each request by era), so
+ *   (b2) and (c2) run these variants too and differ only in the requests the load sends.
  * - `--variant ours-mw --audit-log FILE`: (c) the same with, outermost first, `auditMiddleware` (signed
  *   chain appended to FILE, `hmacSecret` given), `circuitBreaker()`, `authMiddleware(ApiKeyAuth)` (the tool
  *   has `auth: true`; calls must carry `x-api-key`), `rateLimitMiddleware` (a bucket far too large to ever
@@ -16,7 +20,7 @@
  *
  * Prints `{"url", "pid"}` on stdout once listening; exits on SIGTERM or when stdin closes.
  *
- * Usage: `deno run --allow-all bench/mcp_server.ts --variant sdk|ours|ours-mw [--audit-log FILE]
+ * Usage: `deno run --allow-all bench/mcp_server.ts --variant sdk|sdk2|ours|ours-mw [--audit-log FILE]
  * [--middleware LIST]`
  *
  * @module
@@ -42,6 +46,7 @@ import {
   toFetchHandler,
 } from "../src/mcp/mod.ts";
 import { flag, serveUntilTold } from "./_serve_until_told.ts";
+import { sdk2Handler } from "./_mcp_sdk2.ts";
 
 export { MCP_PATH, TOOL_NAME } from "./_mcp_constants.ts";
 import { MCP_PATH, TOOL_NAME } from "./_mcp_constants.ts";
@@ -50,7 +55,7 @@ export const API_KEY = "mcp-bench-key-0123456789abcdef";
 /** HMAC key of variant (c)'s audit chain. */
 export const AUDIT_SECRET = "mcp-bench-audit-secret-0123456789";
 /** Server variants this script serves. */
-export const VARIANTS = ["sdk", "ours", "ours-mw"] as const;
+export const VARIANTS = ["sdk", "sdk2", "ours", "ours-mw"] as const;
 /** A variant this script serves. */
 export type Variant = (typeof VARIANTS)[number];
 
@@ -139,11 +144,14 @@ export function oursHandler(names: string[], auditLog: string | undefined): McpF
 if (import.meta.main) {
   const variant = flag("variant") as Variant | undefined;
   if (!variant || !VARIANTS.includes(variant)) {
-    throw new Error("usage: mcp_server.ts --variant sdk|ours|ours-mw [--audit-log FILE] [--middleware LIST]");
+    throw new Error(
+      "usage: mcp_server.ts --variant sdk|sdk2|ours|ours-mw [--audit-log FILE] [--middleware LIST]",
+    );
   }
   const names = variant === "ours" ? [] : (flag("middleware") ?? FULL_MIDDLEWARE).split(",").filter(Boolean);
-  const ours = variant === "sdk" ? undefined : oursHandler(names, flag("audit-log"));
-  const handler = ours ?? sdkHandler();
+  const ours = variant.startsWith("sdk") ? undefined : oursHandler(names, flag("audit-log"));
+  const sdk2 = variant === "sdk2" ? sdk2Handler() : undefined;
+  const handler = ours ?? sdk2?.fetch ?? sdkHandler();
   const listening = Promise.withResolvers<string>();
   const server = Deno.serve({
     hostname: "127.0.0.1",
@@ -152,6 +160,7 @@ if (import.meta.main) {
   }, handler);
   await serveUntilTold(await listening.promise, async () => {
     await ours?.close();
+    await sdk2?.close();
     await server.shutdown();
   });
 }
