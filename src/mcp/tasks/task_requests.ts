@@ -63,6 +63,18 @@ function missingExtension(what: string): ProtocolError {
   );
 }
 
+/**
+ * The principal key of a request's caller, identified from its headers by the server's auth
+ * middleware, else the tool's own (anonymous when there is none or it refuses): the same for the
+ * call that creates a task and for every later request about it.
+ */
+async function callerKey(server: ToolServer, tool: string, info: CallInfo): Promise<string> {
+  const auth = server.middleware.find(isAuthMiddleware) ??
+    internalsOf(server).registry.tools.get(tool)?.middleware.find(isAuthMiddleware);
+  if (!auth) return ownerOf(undefined);
+  return ownerOf(await auth.identify(info.meta, { ipAddress: info.ipAddress }).catch(() => undefined));
+}
+
 function protocolFailure(
   result: CallToolResult,
 ): { code: number; message: string; data?: unknown } | undefined {
@@ -107,7 +119,8 @@ export async function callToolWithTask(
   if (definition.task === "required" && !declared) throw missingExtension(`The tool '${name}'`);
   if (!declared) return await requests.callTool(server, name, args, info);
   const store = taskStoreOf(server);
-  const session = new TaskCallSession(info.session, (client) => store.create(ownerOf(client), name));
+  const owner = await callerKey(server, name, info);
+  const session = new TaskCallSession(info.session, () => store.create(owner, name));
   const abort = new AbortController();
   const onRequestAbort = () => {
     if (!session.task) abort.abort(info.signal.reason);
@@ -137,15 +150,7 @@ async function findTask(server: ToolServer, taskId: unknown, info: CallInfo): Pr
   }
   const store = taskStoreOf(server);
   const tool = store.toolOf(taskId);
-  // The caller is identified as the call that created the task was: the server's auth, else the tool's.
-  const auth = server.middleware.find(isAuthMiddleware) ??
-    (tool === undefined
-      ? undefined
-      : internalsOf(server).registry.tools.get(tool)?.middleware.find(isAuthMiddleware));
-  const client = auth
-    ? await auth.identify(info.meta, { ipAddress: info.ipAddress }).catch(() => undefined)
-    : undefined;
-  const record = store.get(taskId, ownerOf(client));
+  const record = tool === undefined ? undefined : store.get(taskId, await callerKey(server, tool, info));
   if (!record) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown task: ${taskId}`);
   return record;
 }
