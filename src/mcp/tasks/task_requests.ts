@@ -21,7 +21,7 @@ import type { CallInfo } from "../pipeline.ts";
 import * as requests from "../requests.ts";
 import { internalsOf, type ToolServer } from "../tool_server.ts";
 import type { DetailedTaskView, TaskRecord, TaskView } from "./task_record.ts";
-import { TaskStore } from "./task_store.ts";
+import type { TaskListener, TaskStore } from "./task_store.ts";
 import { ownerOf, TaskCallSession } from "./task_session.ts";
 
 /** The extension id, as `capabilities.extensions` and `_meta` client capabilities carry it. */
@@ -39,13 +39,17 @@ export type TaskAck = {
   resultType: "complete";
 };
 
-const stores = new WeakMap<ToolServer, TaskStore>();
+function taskStoreOf(server: ToolServer): TaskStore {
+  return internalsOf(server).tasks;
+}
 
-/** The task store of `server` (one per server, made on first use). */
-export function taskStoreOf(server: ToolServer): TaskStore {
-  let store = stores.get(server);
-  if (!store) stores.set(server, store = new TaskStore());
-  return store;
+/**
+ * Calls `listener` after every change of one of `server`'s tasks (status, progress message, input
+ * asked or answered), with the task as `tasks/get` shows it and its owner's principal key: the
+ * source for `notifications/tasks` status notifications. Returns the function that stops it.
+ */
+export function watchTasks(server: ToolServer, listener: TaskListener): () => void {
+  return taskStoreOf(server).watch(listener);
 }
 
 /** Whether client capabilities (from a request's `_meta`) declare the Tasks extension. */

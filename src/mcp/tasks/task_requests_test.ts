@@ -15,6 +15,7 @@ import {
   type TaskRequestInfo,
   TASKS_EXTENSION,
   updateTask,
+  watchTasks,
 } from "./task_requests.ts";
 
 const WITH_TASKS = { extensions: { [TASKS_EXTENSION]: {} }, elicitation: {} };
@@ -164,4 +165,34 @@ Deno.test("a task is visible only to the caller that created it", async () => {
     await assert.rejects(getTask(server, created.taskId, other), { code: -32602 });
     await assert.rejects(cancelTask(server, created.taskId, other), { code: -32602 });
   }
+});
+
+Deno.test("the server's tasks option sets ttlMs and pollIntervalMs; watchTasks sees each change with its owner", async () => {
+  const server = createToolServer({ name: "tuned", tasks: { ttlMs: 5000, pollIntervalMs: 250 } });
+  server.tool("job", { task: "optional" }, async (_args, ctx) => {
+    await startTask(ctx);
+    await ctx.session.progress(1, undefined, "step one");
+    return "done";
+  });
+  const seen: string[] = [];
+  const stop = watchTasks(
+    server,
+    (task, owner) => seen.push(`${JSON.stringify(owner)} ${task.status} ${task.statusMessage}`),
+  );
+  const created = await callToolWithTask(server, "job", {}, info()) as CreateTaskAnswer;
+  assert.equal(created.ttlMs, 5000);
+  assert.equal(created.pollIntervalMs, 250);
+  await settled(server, created.taskId);
+  stop();
+  assert.deepEqual(seen, ['"" working step one', '"" completed step one']);
+  assert.throws(
+    () => createToolServer({ name: "bad", tasks: { ttlMs: 0 } }),
+    /ttlMs must be a positive integer/,
+  );
+});
+
+Deno.test("a tool's task option accepts optional or required only", () => {
+  const server = createToolServer({ name: "strict" });
+  assert.throws(() => server.tool("x", { task: "always" as never }, () => "x"), /task/);
+  server.tool("y", { task: "required" }, () => "y");
 });
