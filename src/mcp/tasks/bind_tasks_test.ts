@@ -4,45 +4,7 @@ import { toFetchHandler } from "../transports/to_fetch_handler.ts";
 import { createToolServer } from "../tool_server.ts";
 import { startTask } from "./start_task.ts";
 import { TASKS_EXTENSION } from "./task_requests.ts";
-
-const CAPABILITIES = { elicitation: {}, extensions: { [TASKS_EXTENSION]: {} } };
-
-/** One stateless 2026-07-28 request, as a client sends it (headers mirror the body). */
-async function modern(url: string, method: string, params: Record<string, unknown> = {}) {
-  const name = typeof params.name === "string"
-    ? params.name
-    : typeof params.taskId === "string"
-    ? params.taskId
-    : undefined;
-  const response = await fetch(url, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-      "mcp-protocol-version": "2026-07-28",
-      "mcp-method": method,
-      ...(name === undefined ? {} : { "mcp-name": name }),
-    },
-    body: JSON.stringify({
-      jsonrpc: "2.0",
-      id: 1,
-      method,
-      params: {
-        ...params,
-        _meta: {
-          "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-          "io.modelcontextprotocol/clientInfo": { name: "test", version: "1.0.0" },
-          "io.modelcontextprotocol/clientCapabilities": CAPABILITIES,
-        },
-      },
-    }),
-  });
-  const text = await response.text();
-  const data = text.startsWith("{")
-    ? text
-    : text.split("\n").find((line) => line.startsWith("data: {"))!.slice(6);
-  return JSON.parse(data) as { result?: Record<string, unknown>; error?: { code: number } };
-}
+import { modern } from "./_test_modern.ts";
 
 Deno.test("over HTTP a 2026-07-28 client discovers the extension, runs a task, answers its input and reads the result", async () => {
   const server = createToolServer({ name: "tasks-http" });
