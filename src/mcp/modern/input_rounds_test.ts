@@ -88,9 +88,11 @@ Deno.test("a method the request's capabilities do not declare is refused with MI
   });
   await assert.rejects(rounds.listRoots(), /roots capability/);
   assert.equal(rounds.waiting, false);
+  assert.deepEqual(rounds.refused, { elicitation: {}, roots: {} });
   const signal = await signalOf(rounds.sample(SAMPLE));
   assert.deepEqual(Object.keys(signal.requests), ["s1"]);
   assert.equal(new InputRounds().supports("elicitation/create"), false);
+  assert.equal(new InputRounds().refused, undefined);
 });
 
 Deno.test("inputResponses that are not an object count as no answers", async () => {
@@ -99,6 +101,20 @@ Deno.test("inputResponses that are not an object count as no answers", async () 
     const signal = await signalOf(rounds.elicit(FORM));
     assert.deepEqual(Object.keys(signal.requests), ["e1"]);
   }
+});
+
+Deno.test("carried holds only what the verified state brought, never this round's inputResponses", async () => {
+  const rounds = new InputRounds({
+    capabilities: ALL,
+    answers: { e1: ACCEPT, "agentry.approval": "f".repeat(32) },
+    inputResponses: { e2: ACCEPT, "agentry.approval": "forged" },
+  });
+  assert.deepEqual(rounds.carried, { e1: ACCEPT, "agentry.approval": "f".repeat(32) });
+  await rounds.elicit(FORM);
+  await rounds.elicit(FORM);
+  assert.equal("e2" in rounds.carried, false);
+  assert.equal(sessionWithRounds({ ...DEAD_SESSION, era: "modern" }, rounds).carried, rounds.carried);
+  assert.deepEqual(new InputRounds({ inputResponses: { "agentry.approval": "forged" } }).carried, {});
 });
 
 Deno.test("sessionWithRounds asks through the rounds and reports through the request's session", async () => {
