@@ -1,10 +1,17 @@
 /**
  * Test helper: one stateless 2026-07-28 request over HTTP, as a client sends it (the `Mcp-Method` and
- * `Mcp-Name` headers mirror the body), declaring elicitation and the Tasks extension.
+ * `Mcp-Name` headers mirror the body), declaring elicitation and the Tasks extension; and the
+ * extension's own wire schemas to check answers against.
  *
  * @module
  */
 
+import assert from "node:assert/strict";
+import {
+  CreateTaskResultV2Schema,
+  GetTaskResultV2Schema,
+  UpdateTaskResultV2Schema,
+} from "@modelcontextprotocol/ext-tasks/core/v2";
 import { TASKS_EXTENSION } from "./task_requests.ts";
 
 const CAPABILITIES = { elicitation: {}, extensions: { [TASKS_EXTENSION]: {} } };
@@ -49,4 +56,29 @@ export async function modern(
     ? text
     : text.split("\n").find((line) => line.startsWith("data: {"))!.slice(6);
   return JSON.parse(data) as { result?: Record<string, unknown>; error?: { code: number } };
+}
+
+/** What the checks need of a schema (the extension's zod types are too deep to instantiate here). */
+interface WireSchema {
+  safeParse(value: unknown): { success: boolean; error?: { message: string } };
+}
+
+const WIRE: Record<"create" | "get" | "ack", WireSchema> = {
+  create: CreateTaskResultV2Schema as unknown as WireSchema,
+  get: GetTaskResultV2Schema as unknown as WireSchema,
+  ack: UpdateTaskResultV2Schema as unknown as WireSchema,
+};
+
+/**
+ * `value`, after checking it against the Tasks extension's own wire schema (from
+ * `@modelcontextprotocol/ext-tasks`, the extension's reference client): a `CreateTaskResult`, a
+ * `tasks/get` result or a `tasks/update` / `tasks/cancel` acknowledgement.
+ */
+export function onTheWire<T>(kind: "create" | "get" | "ack", value: T): T {
+  const parsed = WIRE[kind].safeParse(value);
+  assert.ok(
+    parsed.success,
+    `not a ${kind} result on the wire: ${JSON.stringify(value)} ${parsed.error?.message ?? ""}`,
+  );
+  return value;
 }
