@@ -9,18 +9,17 @@
 
 export { bindTasks, TASKS_CAPABILITY } from "./bind_tasks.ts";
 export { startTask } from "./start_task.ts";
+export { callToolWithTask, type CreateTaskAnswer } from "./call_tool_with_task.ts";
 export {
-  callToolWithTask,
   cancelTask,
-  type CreateTaskAnswer,
   declaresTasks,
   getTask,
   type GetTaskAnswer,
   type TaskAck,
   type TaskRequestInfo,
   TASKS_EXTENSION,
-  taskStoreOf,
   updateTask,
+  watchTasks,
 } from "./task_requests.ts";
-export type { DetailedTaskView, TaskError, TaskStatus, TaskView } from "./task_record.ts";
+export type { DetailedTaskView, TaskError, TaskStatus, TaskView } from "./task_view.ts";
 export { type TaskListener, TaskStore, type TaskStoreOptions } from "./task_store.ts";
