@@ -1,23 +1,19 @@
 /**
  * Opening one MCP client session for a server entry: the transport for its config (with the
- * streamable-HTTP-to-SSE fallback), connect within a deadline, and a close that leaves nothing open.
+ * streamable-HTTP-to-SSE fallback), the revision negotiated (`server/discover`, else `initialize`),
+ * connect within a deadline, and a close that leaves nothing open.
  *
  * @module
  */
 
-// @ts-types="@modelcontextprotocol/sdk/client/index"
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-// @ts-types="@modelcontextprotocol/sdk/client/sse"
-import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
-// @ts-types="@modelcontextprotocol/sdk/client/stdio"
-import type { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-// @ts-types="@modelcontextprotocol/sdk/client/streamableHttp"
 import {
+  Client,
+  SdkHttpError,
+  SSEClientTransport,
   StreamableHTTPClientTransport,
-  StreamableHTTPError,
-} from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-// @ts-types="@modelcontextprotocol/sdk/shared/transport"
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+  type Transport,
+} from "@modelcontextprotocol/client";
+import type { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import type { HttpServerConfig, ServerConfig } from "../../runtime/mod.ts";
 import { serverTransport } from "../../runtime/mod.ts";
 import type { Logger } from "../../log.ts";
@@ -28,11 +24,15 @@ export type SessionTransport = "streamable-http" | "sse" | "stdio";
 
 /** A connected client and how to close it. */
 export interface Session {
-  /** The SDK client, initialized. */
+  /** The SDK client, connected (initialized, or discovered on 2026-07-28). */
   client: Client;
   /** The transport in use (after any fallback). */
   transport: SessionTransport;
-  /** Ends the session (a bounded DELETE for streamable HTTP), closes the client and every stream. */
+  /** The protocol revision negotiated, e.g. `2026-07-28` or `2025-11-25`. */
+  protocolVersion: string;
+  /** `modern` (2026-07-28 and later: stateless, `server/discover`) or `legacy` (an `initialize` session). */
+  era: "modern" | "legacy";
+  /** Ends the session (a bounded DELETE for a streamable HTTP session), closes the client and every stream. */
   close(): Promise<void>;
 }
 
@@ -40,9 +40,9 @@ export interface Session {
 export interface OpenSessionOptions {
   /** Logger for the server's stderr (stdio, at debug) and fallback notes. */
   logger: Logger;
-  /** Bound on transport start plus initialize, in ms. */
+  /** Bound on transport start plus negotiation (probe and initialize), in ms. */
   timeoutMs: number;
-  /** Sent as `clientInfo` in initialize. */
+  /** Sent as `clientInfo` (in initialize, or in every request's `_meta` on 2026-07-28). */
   clientInfo: { name: string; version: string };
   /** Aborting gives up the connect (it rejects with the reason, the client closed). */
   signal?: AbortSignal;
@@ -94,7 +94,13 @@ async function connect(
   kind: SessionTransport,
   options: OpenSessionOptions & { cleanup?: () => Promise<void> },
 ): Promise<Session> {
-  const client = new Client(options.clientInfo, { capabilities: {} });
+  // No capabilities: an agent has no human to answer elicitation and no sampling to offer, so servers
+  // that need either refuse with their own error instead of waiting. "auto" probes `server/discover`
+  // (2026-07-28) and falls back to the `initialize` handshake of a 2025-era server.
+  const client = new Client(options.clientInfo, {
+    capabilities: {},
+    versionNegotiation: { mode: "auto", probe: { timeoutMs: options.timeoutMs } },
+  });
   options.prepare(client);
   const close = async () => {
     if (transport instanceof StreamableHTTPClientTransport && transport.sessionId !== undefined) {
@@ -104,17 +110,23 @@ async function connect(
     await options.cleanup?.();
   };
   try {
-    await within(client.connect(transport), options.timeoutMs, options.signal);
+    await within(
+      client.connect(transport, { timeout: options.timeoutMs }),
+      options.timeoutMs,
+      options.signal,
+    );
   } catch (error) {
     await client.close().catch(() => {});
     await options.cleanup?.();
     throw error;
   }
-  return { client, transport: kind, close };
+  const era = client.getProtocolEra() ?? "legacy";
+  const protocolVersion = client.getNegotiatedProtocolVersion() ?? "unknown";
+  return { client, transport: kind, protocolVersion, era, close };
 }
 
 function isOldServerAnswer(error: unknown): boolean {
-  return error instanceof StreamableHTTPError && (error.code === 404 || error.code === 405);
+  return error instanceof SdkHttpError && (error.status === 404 || error.status === 405);
 }
 
 async function openHttp(config: HttpServerConfig, options: OpenSessionOptions): Promise<Session> {
@@ -133,7 +145,7 @@ async function openHttp(config: HttpServerConfig, options: OpenSessionOptions): 
   } catch (error) {
     if (!isOldServerAnswer(error)) throw error;
     options.logger.info("streamable HTTP refused; trying the SSE transport", {
-      status: (error as StreamableHTTPError).code,
+      status: (error as SdkHttpError).status,
     });
     return await sse();
   }
@@ -155,7 +167,7 @@ function logStderr(transport: StdioClientTransport, logger: Logger): void {
 export async function openSession(config: ServerConfig, options: OpenSessionOptions): Promise<Session> {
   if (config.url !== undefined) return await openHttp(config, options);
   // Loaded only for stdio servers: the module reads host variables (OSTYPE, PATH) as it loads.
-  const stdio = await import("@modelcontextprotocol/sdk/client/stdio.js") as {
+  const stdio = await import("@modelcontextprotocol/client/stdio") as {
     StdioClientTransport: typeof StdioClientTransport;
   };
   const transport = new stdio.StdioClientTransport({
