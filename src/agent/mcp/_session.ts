@@ -8,13 +8,14 @@
 
 import {
   Client,
+  type ClientOptions,
   SdkHttpError,
   SSEClientTransport,
   StreamableHTTPClientTransport,
   type Transport,
 } from "@modelcontextprotocol/client";
 import type { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
-import type { HttpServerConfig, ServerConfig } from "../../runtime/mod.ts";
+import type { HttpServerConfig, ServerConfig, ServerProtocolVersion } from "../../runtime/mod.ts";
 import { serverTransport } from "../../runtime/mod.ts";
 import type { Logger } from "../../log.ts";
 import { type TrackedFetch, trackedFetch } from "./_tracked_fetch.ts";
@@ -60,6 +61,7 @@ export class ConnectTimeout extends Error {
 }
 
 const TERMINATE_MS = 1_000;
+const MAX_PAGES = 100;
 
 function httpHeaders(config: HttpServerConfig): Record<string, string> {
   const headers: Record<string, string> = { ...config.headers };
@@ -89,17 +91,32 @@ async function within<T>(promise: Promise<T>, ms: number, signal?: AbortSignal):
   }
 }
 
+/**
+ * The client's negotiation for `protocol_version`: "auto" probes `server/discover` (2026-07-28) and
+ * falls back to the `initialize` handshake of a 2025-era server; a pin to 2026-07-28 has no fallback;
+ * "2025-11-25" (and the sse transport, which has no 2026 form) opens an `initialize` session at once.
+ */
+function negotiation(
+  wanted: ServerProtocolVersion,
+  kind: SessionTransport,
+  timeoutMs: number,
+): ClientOptions {
+  if (wanted === "2025-11-25" || kind === "sse") return { versionNegotiation: { mode: "legacy" } };
+  const mode = wanted === "auto" ? "auto" : { pin: wanted };
+  return { versionNegotiation: { mode, probe: { timeoutMs } } };
+}
+
 async function connect(
   transport: Transport,
   kind: SessionTransport,
-  options: OpenSessionOptions & { cleanup?: () => Promise<void> },
+  options: OpenSessionOptions & { wanted: ServerProtocolVersion; cleanup?: () => Promise<void> },
 ): Promise<Session> {
   // No capabilities: an agent has no human to answer elicitation and no sampling to offer, so servers
-  // that need either refuse with their own error instead of waiting. "auto" probes `server/discover`
-  // (2026-07-28) and falls back to the `initialize` handshake of a 2025-era server.
+  // that need either refuse with their own error instead of waiting.
   const client = new Client(options.clientInfo, {
     capabilities: {},
-    versionNegotiation: { mode: "auto", probe: { timeoutMs: options.timeoutMs } },
+    listMaxPages: MAX_PAGES,
+    ...negotiation(options.wanted, kind, options.timeoutMs),
   });
   options.prepare(client);
   const close = async () => {
@@ -131,19 +148,20 @@ function isOldServerAnswer(error: unknown): boolean {
 
 async function openHttp(config: HttpServerConfig, options: OpenSessionOptions): Promise<Session> {
   const url = new URL(config.url);
+  const wanted = config.protocol_version ?? "auto";
   const requestInit = { headers: httpHeaders(config) };
   const sse = async () => {
     const fetcher: TrackedFetch = trackedFetch();
     const transport = new SSEClientTransport(url, { requestInit, fetch: fetcher.fetch });
-    return await connect(transport, "sse", { ...options, cleanup: fetcher.close });
+    return await connect(transport, "sse", { ...options, wanted, cleanup: fetcher.close });
   };
   if (serverTransport(config) === "sse") return await sse();
   const fetcher = trackedFetch();
   const transport = new StreamableHTTPClientTransport(url, { requestInit, fetch: fetcher.fetch });
   try {
-    return await connect(transport, "streamable-http", { ...options, cleanup: fetcher.close });
+    return await connect(transport, "streamable-http", { ...options, wanted, cleanup: fetcher.close });
   } catch (error) {
-    if (!isOldServerAnswer(error)) throw error;
+    if (!isOldServerAnswer(error) || wanted === "2026-07-28") throw error;
     options.logger.info("streamable HTTP refused; trying the SSE transport", {
       status: (error as SdkHttpError).status,
     });
@@ -178,5 +196,5 @@ export async function openSession(config: ServerConfig, options: OpenSessionOpti
     stderr: options.logger.enabled("debug") ? "pipe" : "ignore",
   });
   if (options.logger.enabled("debug")) logStderr(transport, options.logger);
-  return await connect(transport, "stdio", options);
+  return await connect(transport, "stdio", { ...options, wanted: config.protocol_version ?? "auto" });
 }

@@ -71,3 +71,31 @@ Deno.test("a tool that needs elicitation is refused by the server (no capability
   });
   assert.equal(mcp.status().next.connected, true);
 });
+
+Deno.test("protocol_version 2025-11-25 skips the probe; 2026-07-28 refuses a server that does not offer it", async () => {
+  await using served = await sdkV1HttpServer();
+  await using legacy = await McpConnections.connect(
+    { old: { url: served.url, protocol_version: "2025-11-25" } },
+    { logger: testLogger().logger, connectTimeoutMs: 3_000 },
+  );
+  assert.equal(legacy.status().old.protocol_version, "2025-11-25");
+  assert.ok(served.requests.every((r) => r.headers["mcp-method"] === undefined));
+  const error = await McpConnections.connect(
+    { old: { url: served.url, protocol_version: "2026-07-28" } },
+    { logger: testLogger().logger, connectTimeoutMs: 3_000 },
+  ).catch((e) => e);
+  assert.equal(
+    error.message,
+    "MCP server old could not be connected: the protocol version could not be agreed",
+  );
+});
+
+Deno.test("protocol_version 2025-11-25 opens a 2025 session on a server that also speaks 2026-07-28", async () => {
+  await using served = await sdkV2HttpServer();
+  await using mcp = await McpConnections.connect(
+    { next: { url: served.url, protocol_version: "2025-11-25" } },
+    { logger: testLogger().logger, connectTimeoutMs: 3_000 },
+  );
+  assert.equal(mcp.status().next.protocol_version, "2025-11-25");
+  assert.equal((await mcp.call("next__echo", { text: "old way" })).content, "old way");
+});
