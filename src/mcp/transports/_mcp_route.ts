@@ -25,6 +25,8 @@ export interface RouteContext {
   ipAddress?: string;
   /** The key the caller's sessions count under (principal, else address); none without either. */
   client?: string;
+  /** The POST body, when the front has already read and parsed it (the route must not read it again). */
+  body?: { value: unknown };
 }
 
 /** One MCP route (streamable HTTP or SSE). */

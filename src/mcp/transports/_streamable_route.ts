@@ -56,7 +56,10 @@ export function streamableRoute(server: ToolServer, settings: StreamableSettings
     await sdk.connect(transport);
     let response: Response;
     try {
-      response = await transport.handleRequest(request, { authInfo: authInfo(context.ipAddress) });
+      response = await transport.handleRequest(request, {
+        parsedBody: context.body?.value,
+        authInfo: authInfo(context.ipAddress),
+      });
     } catch (error) {
       await sdk.close();
       throw error;
@@ -68,7 +71,7 @@ export function streamableRoute(server: ToolServer, settings: StreamableSettings
     if (!isJsonType(request.headers.get("content-type"))) {
       return rpcError(415, -32000, "Unsupported Media Type: Content-Type must be application/json");
     }
-    const body = await readJson(request, MAX_MESSAGE_BYTES);
+    const body = context.body ?? await readJson(request, MAX_MESSAGE_BYTES);
     if (typeof body === "number") return bodyProblem(body);
     const messages = Array.isArray(body.value) ? body.value : [body.value];
     if (!messages.some((m) => isInitializeRequest(m))) return rpcError(400, -32000, NEEDS_SESSION);
@@ -113,7 +116,10 @@ export function streamableRoute(server: ToolServer, settings: StreamableSettings
       if (!session) return sessionNotFound();
       const transport = session.transport as WebStandardStreamableHTTPServerTransport;
       try {
-        return await transport.handleRequest(request, { authInfo: authInfo(context.ipAddress) });
+        return await transport.handleRequest(request, {
+          parsedBody: context.body?.value,
+          authInfo: authInfo(context.ipAddress),
+        });
       } finally {
         sessions.touch(id);
       }

@@ -4,14 +4,16 @@
  *
  * | Method | Path | Purpose |
  * |---|---|---|
- * | GET, POST, DELETE | `/mcp` (the `path` option) | streamable HTTP transport (`transport: "http"`) |
+ * | GET, POST, DELETE | `/mcp` (the `path` option) | streamable HTTP (`transport: "http"`): 2025-era sessions and 2026-07-28 requests |
  * | GET / POST | `/sse` / `/messages/?session_id=` | legacy SSE transport (`transport: "sse"`) |
  * | GET | `/health` | liveness, always 200 |
  * | GET | `/health/ready` | readiness: 200, or 503 when a required check fails; never error texts |
  * | POST | `/auth/token` | the optional development token endpoint |
  *
  * Layers, outermost first: CORS (preflights answered here, so without credentials), then for the MCP
- * routes only the Host/Origin check (421 / 403) and the auth gate (401), then the transport. Health and
+ * routes only the Host/Origin check (421 / 403) and the auth gate (401), then the transport; on `/mcp`
+ * a request carrying the 2026-07-28 `_meta` envelope goes to the stateless modern leg, anything else
+ * (`initialize`, session requests) to the 2025-era sessions. Health and
  * token routes skip the Host/Origin check and the gate. Sessions live in this handler's memory: a
  * session id minted by another handler or process gets 404, and the client re-initialises. Sessions are
  * capped per client (429) and in total (503); only sessions whose client sent `notifications/initialized`
@@ -36,6 +38,8 @@ import { streamableRoute } from "./_streamable_route.ts";
 import { type CorsOptions, CorsPolicy } from "./cors_policy.ts";
 import { HealthCheck } from "./health_check.ts";
 import { tokenEndpoint, type TokenEndpointOptions } from "./token_endpoint.ts";
+import { createModernHandler, type ModernHandler } from "../modern/modern_handler.ts";
+import { eraRoute } from "./_era_route.ts";
 
 /** Options for {@linkcode toFetchHandler}. */
 export interface FetchHandlerOptions {
@@ -189,15 +193,24 @@ export function toFetchHandler(server: ToolServer, options: FetchHandlerOptions 
     logger,
   });
   const clientRetryAfter = Math.min(Math.max(1, Math.ceil(initTimeout)), 3600);
-  const mcp: McpRoute = options.transport === "sse"
-    ? sseRoute(server, { sessions, clientRetryAfter })
-    : streamableRoute(server, {
-      sessions,
-      clientRetryAfter,
-      path: options.path ?? "/mcp",
-      stateless: options.stateless ?? false,
-      enableJsonResponse: options.enableJsonResponse ?? false,
-    });
+  let modern: ModernHandler | undefined;
+  let mcp: McpRoute;
+  if (options.transport === "sse") {
+    mcp = sseRoute(server, { sessions, clientRetryAfter });
+  } else {
+    const enableJsonResponse = options.enableJsonResponse ?? false;
+    modern = createModernHandler(server, { enableJsonResponse });
+    mcp = eraRoute(
+      streamableRoute(server, {
+        sessions,
+        clientRetryAfter,
+        path: options.path ?? "/mcp",
+        stateless: options.stateless ?? false,
+        enableJsonResponse,
+      }),
+      modern,
+    );
+  }
 
   async function route(request: Request, info: ServeInfo | undefined): Promise<Response> {
     const path = pathOf(request.url);
@@ -227,7 +240,7 @@ export function toFetchHandler(server: ToolServer, options: FetchHandlerOptions 
   }
 
   return Object.defineProperties(handler, {
-    close: { value: () => sessions.closeAll() },
+    close: { value: () => Promise.all([sessions.closeAll(), modern?.close()]).then(() => undefined) },
     sessionCount: { get: () => sessions.size },
   }) as McpFetchHandler;
 }

@@ -1,0 +1,55 @@
+/**
+ * The HTTP face of the modern leg: SDK v2's `createMcpHandler` in strict mode (`legacy: "reject"`;
+ * 2025-era traffic is routed elsewhere before it gets here), building a {@linkcode createModernServer}
+ * per request. Registrations while serving reach clients listening on `subscriptions/listen` through
+ * a {@linkcode ListenBus}, as `list_changed` notifications reach 2025-era sessions.
+ *
+ * @module
+ */
+
+import { type AuthInfo, createMcpHandler, type McpServer } from "@modelcontextprotocol/server";
+import { describeError } from "../../_util/errors.ts";
+import type { ToolServer } from "../tool_server.ts";
+import { ListenBus } from "./listen_bus.ts";
+import { createModernServer } from "./modern_server.ts";
+
+/** Options for {@linkcode createModernHandler}. */
+export interface ModernHandlerOptions {
+  /** Answer with a JSON body instead of upgrading to SSE (drops mid-call progress and logs). @default false */
+  enableJsonResponse?: boolean;
+  /** Largest request body read, in bytes. @default 4194304 */
+  maxRequestBodySize?: number;
+  /** Builds the SDK server of a request. @default {@linkcode createModernServer} */
+  factory?: (server: ToolServer) => McpServer;
+}
+
+/** The modern leg of an HTTP endpoint. */
+export interface ModernHandler {
+  /**
+   * Answers one 2026-07-28 request. `authInfo` reaches the handlers as it is; `parsedBody`, when
+   * given, is the request's JSON body already read (the request's own body is then not read).
+   */
+  fetch(request: Request, authInfo?: AuthInfo, parsedBody?: unknown): Promise<Response>;
+  /** Ends in-flight exchanges and listen streams, and stops relaying list changes. */
+  close(): Promise<void>;
+}
+
+/** The modern leg serving `server`. */
+export function createModernHandler(server: ToolServer, options: ModernHandlerOptions = {}): ModernHandler {
+  const build = options.factory ?? createModernServer;
+  const bus = new ListenBus(server);
+  const handler = createMcpHandler(() => build(server), {
+    legacy: "reject",
+    bus,
+    responseMode: options.enableJsonResponse ? "json" : "auto",
+    maxRequestBodySize: options.maxRequestBodySize,
+    onerror: (error) => server.logger.debug("MCP modern request", { error: describeError(error) }),
+  });
+  return {
+    fetch: (request, authInfo, parsedBody) => handler.fetch(request, { authInfo, parsedBody }),
+    async close() {
+      bus.close();
+      await handler.close();
+    },
+  };
+}

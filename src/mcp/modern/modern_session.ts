@@ -1,0 +1,69 @@
+/**
+ * The {@linkcode CallSession} of one 2026-07-28 request: what the client declared travels in the
+ * request's `_meta` envelope, progress goes to the request's progress token, log messages pass at
+ * the level the envelope asks for (none without one). There is no server-to-client request channel
+ * on this revision: elicitation, sampling and roots ride on `input_required` results.
+ *
+ * @module
+ */
+
+import type { ClientCapabilities, ServerContext } from "@modelcontextprotocol/server";
+import type { CallSession, ClientMethod } from "../types.ts";
+
+const CLIENT_CAPABILITIES = "io.modelcontextprotocol/clientCapabilities";
+const CAPABILITY = {
+  "elicitation/create": "elicitation",
+  "sampling/createMessage": "sampling",
+  "roots/list": "roots",
+} as const satisfies Record<ClientMethod, keyof ClientCapabilities>;
+
+/** The client capabilities a modern request declared in its `_meta` envelope. */
+export function declaredCapabilities(ctx: ServerContext): ClientCapabilities {
+  const envelope = ctx.mcpReq.envelope as Readonly<Record<string, unknown>> | undefined;
+  const declared = envelope?.[CLIENT_CAPABILITIES];
+  return (declared ?? {}) as ClientCapabilities;
+}
+
+/** Whether the request's client declared the capability `method` needs. */
+export function declares(ctx: ServerContext, method: ClientMethod): boolean {
+  return declaredCapabilities(ctx)[CAPABILITY[method]] !== undefined;
+}
+
+/**
+ * The answer to a client request (`elicit`, `sample`, `listRoots`) until the input_required rounds
+ * are wired in: a clear refusal naming the revision.
+ */
+function noInputRounds(method: ClientMethod): Promise<never> {
+  return Promise.reject(
+    new Error(
+      `${method} is not available on this 2026-07-28 request (input_required rounds are not enabled)`,
+    ),
+  );
+}
+
+/** The call session for the modern request `ctx`. */
+export function modernSession(ctx: ServerContext): CallSession {
+  return {
+    era: "modern",
+    live: false,
+    supports: (method) => declares(ctx, method),
+    async progress(progress, total, message) {
+      const progressToken = ctx.mcpReq._meta?.progressToken;
+      if (progressToken === undefined) return;
+      await ctx.mcpReq.notify({
+        method: "notifications/progress",
+        params: {
+          progressToken,
+          progress,
+          ...(total === undefined ? {} : { total }),
+          ...(message === undefined ? {} : { message }),
+        },
+      });
+    },
+    // The SDK filters by the envelope's log level on this revision (nothing without one).
+    log: (level, data, logger) => ctx.mcpReq.log(level, data, logger),
+    elicit: () => noInputRounds("elicitation/create"),
+    sample: () => noInputRounds("sampling/createMessage"),
+    listRoots: () => noInputRounds("roots/list"),
+  };
+}
