@@ -34,7 +34,7 @@ function askingServer(): ToolServer {
 
 const text = (result: { content: unknown }) => (result.content as { text: string }[])[0].text;
 
-for (const revision of ["2025-11-25"] as TestRevision[]) {
+for (const revision of ["2025-11-25", "2026-07-28"] as TestRevision[]) {
   Deno.test(`the ${revision} test client answers elicitation, sampling and roots with its options`, async () => {
     await using client = await createTestClient(askingServer(), {
       revision,

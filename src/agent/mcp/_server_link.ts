@@ -58,6 +58,19 @@ async function listAll(client: Client, timeoutMs: number): Promise<ListedTool[]>
   }));
 }
 
+/** Resolves after `ms`, or at once when `signal` aborts. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener("abort", done, { once: true });
+  });
+}
+
 /** One server's connection, kept up for the lifetime of the {@linkcode McpConnections} holding it. */
 export class ServerLink {
   /** Server name. */
@@ -149,22 +162,39 @@ export class ServerLink {
     if (session.era === "modern") this.#listen(session);
   }
 
-  /** On 2026-07-28 list changes come on a `subscriptions/listen` stream; its end is checked like an error. */
-  #listen(session: Session): void {
+  /**
+   * On 2026-07-28 list changes come on a `subscriptions/listen` stream. When it ends (not by us), the
+   * server is asked whether it is there: no answer is a drop; an answer opens the stream again, after
+   * a delay that doubles while streams keep ending early.
+   */
+  #listen(session: Session, earlyEnds = 0): void {
     const current = () => this.#session === session && this.#up && !this.#closing;
-    const listening = listenForToolChanges(session.client, this.#settings.callTimeoutMs).then((listened) => {
-      if (listened === undefined) return;
-      return listened.ended.then((cause) => {
-        if (cause === "remote" && current()) {
-          this.#check(session.client, new Error("the listen stream ended"));
+    const opened = Date.now();
+    const listening = listenForToolChanges(session.client, this.#settings.callTimeoutMs).then(
+      async (listened) => {
+        const cause = await listened?.ended;
+        if (cause === undefined || cause === "local" || !current()) return;
+        this.#log.debug("MCP listen stream ended; checking the server", { server: this.name, cause });
+        try {
+          await probeServer(session.client, Math.min(PROBE_MS, this.#settings.callTimeoutMs));
+        } catch (failure) {
+          if (current()) this.#dropped(failure);
+          return;
         }
-      });
-    }, (error) => {
-      this.#log.debug("MCP listen stream refused; tool list changes will not be seen", {
-        server: this.name,
-        error: describeError(error),
-      });
-    });
+        const early = Date.now() - opened < this.#settings.maxDelayMs ? earlyEnds + 1 : 0;
+        await pause(
+          Math.min(this.#settings.baseDelayMs * 2 ** early, this.#settings.maxDelayMs),
+          this.#stop.signal,
+        );
+        if (current()) this.#listen(session, early);
+      },
+      (error) => {
+        this.#log.debug("MCP listen stream refused; tool list changes will not be seen", {
+          server: this.name,
+          error: describeError(error),
+        });
+      },
+    );
     this.#listening.add(listening);
     listening.finally(() => this.#listening.delete(listening));
   }
