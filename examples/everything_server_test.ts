@@ -45,20 +45,41 @@ Deno.test("everything server lists every conformance tool with a description and
   await using client = await connect();
   const tools = await client.listTools();
   assert.deepEqual(tools.map((tool) => tool.name).sort(), [
+    "confirm_delete",
+    "failing_job",
+    "greet",
     "json_schema_2020_12_tool",
+    "multi_input",
+    "protocol_error_job",
+    "slow_compute",
     "test_audio_content",
+    "test_custom_headers",
     "test_elicitation",
     "test_elicitation_sep1034_defaults",
     "test_elicitation_sep1330_enums",
     "test_embedded_resource",
     "test_error_handling",
     "test_image_content",
+    "test_input_required_result_capabilities",
+    "test_input_required_result_elicitation",
+    "test_input_required_result_list_roots",
+    "test_input_required_result_multi_round",
+    "test_input_required_result_multiple_inputs",
+    "test_input_required_result_request_state",
+    "test_input_required_result_sampling",
+    "test_input_required_result_tampered_state",
+    "test_logging_tool",
+    "test_missing_capability",
     "test_multiple_content_types",
     "test_reconnection",
     "test_sampling",
     "test_simple_text",
+    "test_streaming_elicitation",
     "test_tool_with_logging",
     "test_tool_with_progress",
+    "test_tool_with_task",
+    "test_trigger_prompt_change",
+    "test_trigger_tool_change",
   ]);
   for (const tool of tools) {
     assert.ok(tool.description, `${tool.name} has a description`);
@@ -78,23 +99,30 @@ Deno.test("json_schema_2020_12_tool advertises its 2020-12 schema verbatim", asy
   await using client = await connect();
   const tool = (await client.listTools()).find((t) => t.name === "json_schema_2020_12_tool");
   assert.equal(tool?.description, "Tool with JSON Schema 2020-12 features");
-  assert.deepEqual(tool?.inputSchema, {
-    $schema: "https://json-schema.org/draft/2020-12/schema",
-    type: "object",
-    $defs: {
-      address: { type: "object", properties: { street: { type: "string" }, city: { type: "string" } } },
-    },
-    properties: { name: { type: "string" }, address: { $ref: "#/$defs/address" } },
-    additionalProperties: false,
-  });
+  const schema = tool?.inputSchema as Record<string, unknown> | undefined;
+  assert.equal(schema?.$schema, "https://json-schema.org/draft/2020-12/schema");
+  assert.equal(schema?.additionalProperties, false);
+  assert.deepEqual(Object.keys(schema?.$defs ?? {}), ["address"]);
+  assert.equal((schema?.$defs as { address: { $anchor: string } }).address.$anchor, "addressDef");
+  assert.ok(Array.isArray(schema?.allOf) && "anyOf" in schema.allOf[0]);
+  assert.ok(schema && "if" in schema && "then" in schema && "else" in schema);
   assert.deepEqual(tool?.inputSchema, JSON_SCHEMA_2020_12_INPUT);
   const result = await client.callTool("json_schema_2020_12_tool", {
     name: "Ada",
     address: { city: "London" },
+    email: "ada@example.com",
   });
   assert.equal(result.isError, undefined);
-  const refused = await client.callTool("json_schema_2020_12_tool", { nickname: "Ada" });
-  assert.equal(refused.isError, true);
+  for (
+    const refusedArgs of [
+      { nickname: "Ada", email: "ada@example.com" }, // additionalProperties: false
+      { name: "Ada" }, // allOf/anyOf: phone or email
+      { contactMethod: "phone", email: "ada@example.com" }, // if/then: phone is required
+    ]
+  ) {
+    const refused = await client.callTool("json_schema_2020_12_tool", refusedArgs);
+    assert.equal(refused.isError, true, JSON.stringify(refusedArgs));
+  }
 });
 
 Deno.test("test_simple_text answers a call that has no arguments key", async () => {
@@ -462,6 +490,11 @@ Deno.test("everything server lists its prompts with described arguments", async 
       arguments: [{ name: "resourceUri", description: "URI of the resource to embed", required: true }],
     },
     { name: "test_prompt_with_image", description: "A prompt that includes image content", arguments: [] },
+    {
+      name: "test_input_required_result_prompt",
+      description: "A prompt built from context the user gives (elicitation)",
+      arguments: [],
+    },
   ]);
 });
 

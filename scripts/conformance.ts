@@ -1,37 +1,80 @@
 /**
- * Runs the MCP conformance suite (`@modelcontextprotocol/conformance`, server mode, active scenarios)
- * against `examples/everything_server.ts` served by `agentry serve --transport http`, and exits with the
- * suite's exit code (0: every scenario passed or failed as `conformance/expected_failures.yml` expects).
+ * Runs the MCP conformance suites (`@modelcontextprotocol/conformance`, server mode) against
+ * `examples/everything_server.ts` served by `agentry serve --transport http`, with no expected-failures
+ * file: any failing check fails the run.
  *
- * Steps: pick a free port, start `main.ts serve ... --transport http --port PORT`, wait for its
- * "listening" line, run the suite (pinned version, outside the project's config and lock file, in a
- * scratch directory because it writes `results/` into its working directory) with its output streamed,
- * then stop the server (SIGTERM, SIGKILL after 5 s). The server's own log is shown only when the suite
- * fails. Every step is bounded in time.
+ * The suites, in order:
+ * - `0.1.16`: the 0.1.16 release's active scenarios (2025-era sessions);
+ * - `2025-11-25`: 0.2.0-alpha.12 `--requirements 2025-11-25` (sessions, initialize handshake);
+ * - `2026-07-28`: 0.2.0-alpha.12 `--requirements 2026-07-28` (stateless requests), which also runs the
+ *   scenarios that requirement set does not score (the Tasks extension, pending ones): they must pass too.
  *
- * Usage: deno run -A scripts/conformance.ts   (or: deno task conformance)
+ * Steps: pick a free port, start `main.ts serve ... --transport http --port PORT` once, wait for its
+ * "listening" line, run each selected suite (pinned version, outside the project's config and lock file, in
+ * a scratch directory because it writes `results/` into its working directory, with `-o` so its checks are
+ * read back) with its output streamed, then stop the server (SIGTERM, SIGKILL after 5 s). It prints one
+ * summary line per suite (scenarios and checks passed and failed, the not-scored ones counted apart), the
+ * failing checks, and a verdict; the server's log only when something failed. Every step is bounded in time.
+ *
+ * Usage: deno task conformance [-- --suite 0.1.16|2025-11-25|2026-07-28 ...]
+ * (`--requirements REV` is the same as `--suite REV`; several may be given; default: all three.)
  *
  * @module
  */
 
 import { dirname, join, resolve } from "node:path";
+import {
+  addCheckDetails,
+  failureLines,
+  parseSummary,
+  suitePassed,
+  type SuiteReport,
+  summaryLine,
+  warningLines,
+} from "./_conformance_report.ts";
 
-/** The suite release this project is checked against. */
-const SUITE = "npm:@modelcontextprotocol/conformance@0.1.16";
+/** The suites this project is checked against: label, then the suite's arguments after `server --url URL`. */
+const SUITES: Record<string, { pkg: string; args: string[] }> = {
+  "0.1.16": { pkg: "npm:@modelcontextprotocol/conformance@0.1.16", args: [] },
+  "2025-11-25": {
+    pkg: "npm:@modelcontextprotocol/conformance@0.2.0-alpha.12",
+    args: ["--requirements", "2025-11-25"],
+  },
+  "2026-07-28": {
+    pkg: "npm:@modelcontextprotocol/conformance@0.2.0-alpha.12",
+    args: ["--requirements", "2026-07-28"],
+  },
+};
 const LISTEN_TIMEOUT_MS = 60_000;
-const SUITE_TIMEOUT_MS = 150_000;
+const SUITE_TIMEOUT_MS = 240_000;
 const KILL_AFTER_MS = 5_000;
 const LOG_LINES = 200;
 
 const root = resolve(dirname(new URL(import.meta.url).pathname), "..");
-const expectedFailures = join(root, "conformance", "expected_failures.yml");
+
+/** The suites named by `--suite X` / `--requirements X` (all when none is named). */
+export function selectSuites(args: string[]): string[] {
+  const chosen: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const flag = args[i];
+    if (flag === "--") continue;
+    const [name, inline] = flag.split("=", 2);
+    if (name !== "--suite" && name !== "--requirements") throw new TypeError(`unknown argument '${flag}'`);
+    const value = inline ?? args[++i];
+    if (!value || !(value in SUITES)) {
+      throw new TypeError(`${name} needs one of ${Object.keys(SUITES).join(", ")} (got '${value ?? ""}')`);
+    }
+    if (!chosen.includes(value)) chosen.push(value);
+  }
+  return chosen.length ? chosen : Object.keys(SUITES);
+}
 
 function freePort(): number {
   using listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   return (listener.addr as Deno.NetAddr).port;
 }
 
-/** Keeps the last lines of a stream and resolves `listening` when the "listening" line appears. */
+/** Keeps the last lines of the server's stderr and resolves `listening` on its "listening" line. */
 async function drain(
   stream: ReadableStream<Uint8Array>,
   log: string[],
@@ -52,6 +95,16 @@ async function drain(
   if (buffer) log.push(buffer);
 }
 
+/** Copies `stream` to stdout and resolves the whole text. */
+async function tee(stream: ReadableStream<Uint8Array>): Promise<string> {
+  let text = "";
+  for await (const chunk of stream.pipeThrough(new TextDecoderStream())) {
+    text += chunk;
+    await Deno.stdout.write(new TextEncoder().encode(chunk));
+  }
+  return text;
+}
+
 async function stop(child: Deno.ChildProcess): Promise<void> {
   const kill = (signal: Deno.Signal) => {
     try {
@@ -66,9 +119,8 @@ async function stop(child: Deno.ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-async function main(): Promise<number> {
-  const port = freePort();
-  const server = new Deno.Command(Deno.execPath(), {
+async function startServer(port: number, log: string[]) {
+  const child = new Deno.Command(Deno.execPath(), {
     args: [
       "run",
       "--quiet",
@@ -87,63 +139,101 @@ async function main(): Promise<number> {
     stdout: "null",
     stderr: "piped",
   }).spawn();
-  const log: string[] = [];
   const listening = Promise.withResolvers<void>();
-  const drained = drain(server.stderr, log, listening.resolve);
-  const scratch = await Deno.makeTempDir({ prefix: "agentry-conformance-" });
-  const started = Date.now();
-  let code = 1;
+  const drained = drain(child.stderr, log, listening.resolve);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const outcome = await Promise.race([
+    listening.promise.then(() => "listening" as const),
+    child.status.then(() => "exited" as const),
+    new Promise<"timeout">((done) => timer = setTimeout(() => done("timeout"), LISTEN_TIMEOUT_MS)),
+  ]);
+  clearTimeout(timer);
+  return { child, drained, outcome };
+}
+
+async function runSuite(suite: string, url: string, scratch: string): Promise<SuiteReport> {
+  const { pkg, args } = SUITES[suite];
+  const cwd = join(scratch, suite);
+  await Deno.mkdir(cwd, { recursive: true });
+  console.error(`conformance: running ${pkg} ${args.join(" ")} against ${url}`.trimEnd());
+  const child = new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--quiet",
+      "--no-config",
+      "--no-lock",
+      "-A",
+      pkg,
+      "server",
+      "--url",
+      url,
+      ...args,
+      "-o",
+      "out",
+    ],
+    cwd,
+    env: { NO_COLOR: "1" },
+    stdin: "null",
+    stdout: "piped",
+    stderr: "inherit",
+  }).spawn();
+  const timer = setTimeout(() => {
+    console.error(`conformance: ${suite} took longer than ${SUITE_TIMEOUT_MS / 1000} s; stopping it`);
+    child.kill("SIGKILL");
+  }, SUITE_TIMEOUT_MS);
+  const output = await tee(child.stdout);
+  const status = await child.status;
+  clearTimeout(timer);
+  const scenarios = parseSummary(output);
+  await addCheckDetails(scenarios, join(cwd, "out"));
+  return { suite, scenarios, exitCode: status.success ? 0 : status.code || 1 };
+}
+
+async function main(args: string[]): Promise<number> {
+  let suites: string[];
   try {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const outcome = await Promise.race([
-      listening.promise.then(() => "listening" as const),
-      server.status.then(() => "exited" as const),
-      new Promise<"timeout">((done) => timer = setTimeout(() => done("timeout"), LISTEN_TIMEOUT_MS)),
-    ]);
-    clearTimeout(timer);
+    suites = selectSuites(args);
+  } catch (error) {
+    console.error(`conformance: ${(error as Error).message}`);
+    return 2;
+  }
+  const started = Date.now();
+  const log: string[] = [];
+  const { child, drained, outcome } = await startServer(freePort(), log);
+  const scratch = await Deno.makeTempDir({ prefix: "agentry-conformance-" });
+  const reports: SuiteReport[] = [];
+  try {
     if (outcome !== "listening") {
       console.error(`conformance: the server ${outcome === "exited" ? "exited" : "did not listen in time"}:`);
       console.error(log.join("\n"));
       return 1;
     }
-    const url = `http://localhost:${port}/mcp`;
-    console.error(`conformance: running ${SUITE} against ${url}`);
-    const suite = new Deno.Command(Deno.execPath(), {
-      args: [
-        "run",
-        "--quiet",
-        "--no-config",
-        "--no-lock",
-        "-A",
-        SUITE,
-        "server",
-        "--url",
-        url,
-        "--expected-failures",
-        expectedFailures,
-      ],
-      cwd: scratch,
-      env: { NO_COLOR: "1" },
-      stdin: "null",
-      stdout: "inherit",
-      stderr: "inherit",
-    }).spawn();
-    const suiteTimer = setTimeout(() => {
-      console.error(`conformance: the suite took longer than ${SUITE_TIMEOUT_MS / 1000} s; stopping it`);
-      suite.kill("SIGKILL");
-    }, SUITE_TIMEOUT_MS);
-    const status = await suite.status;
-    clearTimeout(suiteTimer);
-    code = status.success ? 0 : status.code || 1;
-    if (code !== 0) console.error(`conformance: server log (last ${LOG_LINES} lines):\n${log.join("\n")}`);
-    return code;
+    const url = log.find((line) => line.startsWith("agentry serve: listening on "))!.slice(28).trim();
+    for (const suite of suites) reports.push(await runSuite(suite, url, scratch));
   } finally {
-    await stop(server);
+    await stop(child);
     await drained;
     await Deno.remove(scratch, { recursive: true });
-    const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    console.error(`conformance: ${code === 0 ? "passed" : "FAILED"} in ${seconds} s`);
   }
+  const failed = reports.filter((report) => !suitePassed(report));
+  console.log("\n=== agentry conformance ===");
+  for (const report of reports) console.log(summaryLine(report));
+  for (const report of reports.filter((each) => warningLines(each).length)) {
+    console.log(`${report.suite} warnings (SHOULDs; they do not fail the run):`);
+    for (const line of warningLines(report)) console.log(line);
+  }
+  for (const report of failed) {
+    console.log(`${report.suite} failures:`);
+    for (const line of failureLines(report)) console.log(line);
+  }
+  if (failed.length) console.error(`conformance: server log (last ${LOG_LINES} lines):\n${log.join("\n")}`);
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(
+    failed.length
+      ? `conformance: FAILED (${failed.map((report) => report.suite).join(", ")}) in ${seconds} s`
+      : `conformance: passed (${reports.map((report) => report.suite).join(", ")}) in ${seconds} s`,
+  );
+  return failed.length ? 1 : 0;
 }
 
-if (import.meta.main) Deno.exit(await main());
+if (import.meta.main) Deno.exit(await main(Deno.args));

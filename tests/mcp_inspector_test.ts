@@ -64,9 +64,11 @@ Deno.test("the MCP Inspector CLI lists and calls tools of agentry serve over str
     "json_schema_2020_12_tool",
     "--tool-arg",
     "name=Ada",
+    "--tool-arg",
+    "email=ada@example.com",
   ]);
   assert.deepEqual(called.content, [
-    { type: "text", text: 'JSON Schema 2020-12 tool called with: {"name":"Ada"}' },
+    { type: "text", text: 'JSON Schema 2020-12 tool called with: {"name":"Ada","email":"ada@example.com"}' },
   ]);
   assert.equal(await cli.stop("SIGTERM"), 0);
 });

@@ -15,12 +15,16 @@ import {
 } from "../../src/mcp/mod.ts";
 import { PNG_BYTES, WAV_BYTES } from "./media.ts";
 
-/** The JSON Schema 2020-12 input of `json_schema_2020_12_tool`, advertised verbatim. */
+/**
+ * The JSON Schema 2020-12 input of `json_schema_2020_12_tool`, advertised verbatim: `$schema`, `$defs`
+ * and `additionalProperties` (SEP-1613), plus `$anchor`, `allOf`/`anyOf` and `if`/`then`/`else` (SEP-2106).
+ */
 export const JSON_SCHEMA_2020_12_INPUT: JsonSchemaObject = {
   $schema: "https://json-schema.org/draft/2020-12/schema",
   type: "object",
   $defs: {
     address: {
+      $anchor: "addressDef",
       type: "object",
       properties: { street: { type: "string" }, city: { type: "string" } },
     },
@@ -28,7 +32,14 @@ export const JSON_SCHEMA_2020_12_INPUT: JsonSchemaObject = {
   properties: {
     name: { type: "string" },
     address: { $ref: "#/$defs/address" },
+    contactMethod: { type: "string", enum: ["phone", "email"] },
+    phone: { type: "string" },
+    email: { type: "string" },
   },
+  allOf: [{ anyOf: [{ required: ["phone"] }, { required: ["email"] }] }],
+  if: { properties: { contactMethod: { const: "phone" } }, required: ["contactMethod"] },
+  then: { required: ["phone"] },
+  else: { required: ["email"] },
   additionalProperties: false,
 };
 

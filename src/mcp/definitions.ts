@@ -58,7 +58,18 @@ export interface ToolOptions<I extends ToolInput = ToolInput> extends AccessOpti
   requiresApproval?: boolean;
   /** Let the cache middleware cache this tool's results. @default true */
   cache?: boolean;
+  /**
+   * Tasks extension (`io.modelcontextprotocol/tasks`, 2026-07-28 requests): `"optional"` or
+   * `"required"` lets the tool hand its long-running part to a task by returning
+   * `continueAsTask(work)`; the client then polls `tasks/get`. A `"required"` tool refuses clients
+   * that did not declare the extension (`-32021`). Listed as `execution.taskSupport`.
+   * @default undefined (no task support: the call always answers in the request)
+   */
+  task?: TaskSupport;
 }
+
+/** How a tool takes part in the Tasks extension. */
+export type TaskSupport = "optional" | "required";
 
 /** Arguments a tool handler receives: the parsed zod output, or a plain record for JSON Schema inputs. */
 export type ToolArgs<I extends ToolInput> = I extends z.ZodObject ? z.output<I> : Record<string, unknown>;
@@ -161,6 +172,8 @@ export interface ToolDefinition extends BaseDefinition {
   readonly requiresApproval: boolean;
   /** Whether results may be cached. */
   readonly cache: boolean;
+  /** Tasks extension support, when the tool opted in. */
+  readonly task?: TaskSupport;
   /** The handler. */
   readonly handler: ToolHandler;
 }

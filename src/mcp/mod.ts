@@ -49,6 +49,7 @@ export type {
   ResourceTemplateDefinition,
   ResourceTemplateHandler,
   ResourceTemplateOptions,
+  TaskSupport,
   ToolArgs,
   ToolDefinition,
   ToolHandler,
@@ -73,6 +74,14 @@ export { ClientContext, type ClientContextInit } from "./client_context.ts";
 export { type MiddlewareRole, withRole } from "./chain.ts";
 export { callToolAs, type DelegatedCall } from "./delegate.ts";
 export { InputRequiredSignal, isInputRequired, type PendingInput } from "./input_required.ts";
+export {
+  type DetailedTaskView,
+  startTask,
+  type TaskError,
+  TASKS_EXTENSION,
+  type TaskStatus,
+  type TaskView,
+} from "./tasks/mod.ts";
 
 // Errors and results handlers return or throw; the failure classification a custom breaker may reuse.
 export {
@@ -209,11 +218,14 @@ export type {
   ApproverFunction,
 } from "./approval/approver.ts";
 export { approvalGate, type ApprovalGateOptions } from "./approval/approval_gate.ts";
+export type { ApprovalRecord } from "./approval/approval_record.ts";
 export {
+  CLIENT_CANNOT_ELICIT,
   CLIENT_REVIEWER,
   ELICITATION_REVIEWER,
   elicitationApprover,
   type ElicitationApproverOptions,
+  isClientCannotElicit,
 } from "./approval/elicitation_approver.ts";
 export {
   type PendingApprovalView,

@@ -7,6 +7,10 @@
  * first circuit breaker when any tool declares `maxConcurrent`, the declared-rate-limit middleware
  * for items with `rateLimit`, router middleware; then guards and handler, bounded by `timeout`.
  *
+ * An `InputRequiredSignal` (a call on a 2026-07-28 request waiting for input from its client) passes
+ * through untouched: it is not a tool error, not logged as a failure, and reaches the protocol binding,
+ * which answers `input_required`.
+ *
  * @module
  */
 
@@ -17,6 +21,7 @@ import { describeError } from "../_util/errors.ts";
 import { type Chain, composeChain, middlewareRole } from "./chain.ts";
 import type { ItemDefinition, ToolDefinition } from "./definitions.ts";
 import { errorResult, internalError, ToolError } from "./errors.ts";
+import { isInputRequired } from "./input_required.ts";
 import { isAuthMiddleware } from "./auth/auth_middleware.ts";
 import { runGuards } from "./guards.ts";
 import { declaredRateLimitMiddleware } from "./middleware/rate_limit.ts";
@@ -236,7 +241,10 @@ export class Pipeline {
     });
   }
 
-  /** Runs a tool call end to end and answers with a result (errors as `isError` results). */
+  /**
+   * Runs a tool call end to end and answers with a result (errors as `isError` results); an
+   * `InputRequiredSignal` rejects it instead, for the binding to answer `input_required`.
+   */
   callTool(definition: ToolDefinition, rawArgs: unknown, info: CallInfo): Promise<CallToolResult> {
     let ctx: RequestContext;
     let value: unknown;
@@ -267,9 +275,13 @@ export class Pipeline {
     }, failed);
   }
 
-  /** `error` as a client-safe ToolError; unexpected errors are logged with their text. */
+  /**
+   * `error` as a client-safe ToolError; unexpected errors are logged with their text. An
+   * `InputRequiredSignal` is no failure: it is rethrown as it is, for the binding.
+   */
   toToolError(error: unknown, ctx: RequestContext): ToolError {
     if (error instanceof ToolError) return error;
+    if (isInputRequired(error)) throw error;
     if (ctx.signal.aborted && error === ctx.signal.reason) {
       return ctx.signal.reason instanceof ToolError
         ? ctx.signal.reason

@@ -74,6 +74,7 @@ const TOOL_OPTIONS = z.strictObject({
   maxConcurrent: z.number().int().positive().optional(),
   requiresApproval: z.boolean().optional(),
   cache: z.boolean().optional(),
+  task: z.enum(["optional", "required"]).optional(),
 });
 
 const completer = z.custom<(value: string) => string[]>(
@@ -180,6 +181,7 @@ export function defineTool(
     maxConcurrent: checked.maxConcurrent,
     requiresApproval: checked.requiresApproval ?? false,
     cache: checked.cache ?? true,
+    ...(checked.task ? { task: checked.task } : {}),
     handler,
   };
 }

@@ -22,6 +22,7 @@ import type {
 } from "./definitions.ts";
 import { isAuthMiddleware } from "./auth/auth_middleware.ts";
 import { RequireTenant } from "./guards.ts";
+import { RequestStates, secretBytes } from "./modern/request_state.ts";
 import { Pipeline } from "./pipeline.ts";
 import { ROOT_SCOPE } from "./registration.ts";
 import { ToolRouter } from "./router.ts";
@@ -54,6 +55,14 @@ export interface ToolServerOptions {
    * read (pass `{}` to ignore the environment)
    */
   settings?: ServerSettings;
+  /**
+   * The HMAC secret (at least 32 bytes; a string counts its UTF-8 bytes) that signs the `requestState`
+   * of 2026-07-28 `input_required` results, which carries a call's answers from one round to the next.
+   * Set the same secret on every instance behind a load balancer, so any of them can continue a call
+   * another one started.
+   * @default 32 random bytes drawn once per process
+   */
+  requestStateSecret?: string | Uint8Array;
 }
 
 const OPTION_KEYS = {
@@ -66,6 +75,7 @@ const OPTION_KEYS = {
   cancelGracePeriod: true,
   logger: true,
   settings: true,
+  requestStateSecret: true,
 } satisfies Record<keyof ToolServerOptions, true>;
 
 /** A startup or shutdown hook. */
@@ -77,7 +87,11 @@ export interface ToolServerInternals {
   readonly registry: ServerRegistry;
   /** The request pipeline. */
   readonly pipeline: Pipeline;
+  /** Seals and opens the `requestState` of 2026-07-28 `input_required` results. */
+  readonly requestStates: RequestStates;
 }
+
+let processSecret: Uint8Array | undefined;
 
 /**
  * The internals of `server`, for the transports, request handlers and tests of `src/mcp` (a friend
@@ -132,7 +146,14 @@ export class ToolServer {
     this.logger = options.logger ?? new Logger("agentry.mcp", { level: settings.logLevel ?? "info" });
     this.#registry = new ServerRegistry(this.logger);
     this.#pipeline = new Pipeline(this);
-    this.#internals = Object.freeze({ registry: this.#registry, pipeline: this.#pipeline });
+    const secret = options.requestStateSecret === undefined
+      ? processSecret ??= crypto.getRandomValues(new Uint8Array(32))
+      : secretBytes(options.requestStateSecret, "tool server");
+    this.#internals = Object.freeze({
+      registry: this.#registry,
+      pipeline: this.#pipeline,
+      requestStates: new RequestStates(secret),
+    });
   }
 
   /** Server middleware, outermost first. */

@@ -272,3 +272,28 @@ Deno.test("declared protections must be enforced: auth or approval without middl
   assert.equal(errorOf(await client.callTool("pay")).code, "APPROVAL_DENIED");
   assert.equal(sink.records.filter((r) => r.level === "error").length, 2);
 });
+
+Deno.test("requestStateSecret: instances sharing a secret continue each other's calls; short secrets are refused", async () => {
+  const binding = { method: "tools/call", name: "deploy", args: {} };
+  const state = { answers: { e1: { action: "accept" } }, round: 1 };
+  const secret = "one secret for every instance behind the balancer";
+  const a = internalsOf(createToolServer({ settings: {}, requestStateSecret: secret })).requestStates;
+  const b =
+    internalsOf(createToolServer({ settings: {}, requestStateSecret: new TextEncoder().encode(secret) }))
+      .requestStates;
+  assert.deepEqual(await b.open(await a.seal(binding, state), binding), state);
+  // Without the option, the servers of one process share a random per-process secret.
+  const c = internalsOf(createToolServer({ settings: {} })).requestStates;
+  const d = internalsOf(createToolServer({ settings: {} })).requestStates;
+  const token = await c.seal(binding, state);
+  assert.deepEqual(await d.open(token, binding), state);
+  await assert.rejects(a.open(token, binding), /Invalid or expired requestState/);
+  assert.throws(
+    () => createToolServer({ settings: {}, requestStateSecret: "too short" }),
+    /tool server: requestStateSecret must be at least 32 bytes \(got 9\)/,
+  );
+  assert.throws(
+    () => createToolServer({ requestStateSecret: 7 as never }),
+    /must be a string or a Uint8Array/,
+  );
+});

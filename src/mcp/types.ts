@@ -71,8 +71,14 @@ export interface AuthProvider {
 
 /** Options for a request the server sends to the client during a call. */
 export interface ClientRequestOptions {
-  /** Give up after this many milliseconds. @default 60000 */
+  /** Give up after this many milliseconds (2025-era sessions; a 2026-07-28 request does not wait). @default 60000 */
   timeoutMs?: number;
+  /**
+   * The key the request goes under in a 2026-07-28 `input_required` result, and its answer comes
+   * back under; unique within one call. A 2025-era session ignores it.
+   * @default the call's position: `e1`, `e2`, ... for elicitations, `s1`, ... for sampling, `r1`, ... for roots
+   */
+  key?: string;
 }
 
 /** A request a call can make of its client. */
@@ -104,4 +110,11 @@ export interface CallSession {
   sample(params: CreateMessageRequestParams, options?: ClientRequestOptions): Promise<CreateMessageResult>;
   /** Asks the client for its roots (`roots/list`). */
   listRoots(options?: ClientRequestOptions): Promise<ListRootsResult>;
+  /**
+   * On a 2026-07-28 request: what earlier rounds of this call carried in its signed `requestState`, by
+   * key (the client's answers, and values middleware added to the `answers` of an `InputRequiredSignal`
+   * it rethrew, e.g. the approval gate's request id). Absent or empty on a first round and on 2025-era
+   * sessions. Never this round's `inputResponses`: only what the server itself signed.
+   */
+  readonly carried?: Readonly<Record<string, unknown>>;
 }

@@ -7,6 +7,7 @@
 
 import { withRole } from "../chain.ts";
 import { countsAsFailure, ToolError } from "../errors.ts";
+import { isInputRequired } from "../input_required.ts";
 import type { Middleware } from "../types.ts";
 import { checkNumber, MIDDLEWARE_WORDING } from "./_options.ts";
 import { checkOptionKeys } from "../../_util/option_keys.ts";
@@ -55,7 +56,9 @@ interface Circuit {
  * calls with a retryable `CIRCUIT_OPEN` until `recoveryTimeout` seconds after the last failure. Then
  * exactly one probe call passes (others are refused meanwhile): success closes the circuit, a counting
  * failure reopens it, and any other error leaves it half-open for the next probe. Errors that do not
- * count (caller-side refusals, non-retryable tool errors, client cancellation) leave the streak as is.
+ * count (caller-side refusals, non-retryable tool errors, client cancellation) leave the streak as is,
+ * and so does a round that ends `input_required` (a 2026-07-28 call waiting for its client's answer): it
+ * is neither a failure nor a success, and a probe that ends so leaves the circuit half-open for the next.
  * The server places its per-tool concurrency limiter just before the first breaker.
  *
  * @example
@@ -124,6 +127,8 @@ export function circuitBreaker(options: CircuitBreakerOptions = {}): CircuitBrea
       return result;
     }, (error) => {
       if (probe) admitted.probing = false;
+      // A round that ended asking the client for input neither failed nor succeeded.
+      if (isInputRequired(error)) throw error;
       const cancelled = ctx.signal.aborted && !(error instanceof ToolError);
       if (admitted.generation === generation && !cancelled && isFailure(error)) {
         admitted.failures++;

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import FakeTimers from "@sinonjs/fake-timers";
 import { middlewareRole } from "../chain.ts";
 import { ToolError } from "../errors.ts";
+import { InputRequiredSignal } from "../input_required.ts";
 import type { RequestContext } from "../request_context.ts";
 import { testContext, testTool } from "../_test_context.ts";
 import { circuitBreaker } from "./circuit_breaker.ts";
@@ -221,5 +222,35 @@ Deno.test("the breaker is marked for the server's wiring and keys resources apar
     const error = await refusal(breaker(ctx, ok));
     assert.equal(error.message, "Circuit open for resource 'search'. Retry after 60.0s.");
     assert.deepEqual([breaker.getState("resource:search"), breaker.getState("search")], ["open", "closed"]);
+  });
+});
+
+const asking = () => Promise.reject(new InputRequiredSignal({ e1: { method: "elicitation/create" } }));
+
+Deno.test("a round that ends input_required neither counts as a failure nor breaks the streak", async () => {
+  await withClock(async () => {
+    const everything = circuitBreaker({ failureThreshold: 2, isFailure: () => true });
+    for (let i = 0; i < 5; i++) await assert.rejects(everything(call(), asking), InputRequiredSignal);
+    assert.equal(everything.getState("search"), "closed");
+    const breaker = circuitBreaker({ failureThreshold: 2 });
+    await fail(breaker, 1);
+    await assert.rejects(breaker(call(), asking), InputRequiredSignal);
+    assert.equal(breaker.getState("search"), "closed");
+    await fail(breaker, 1);
+    assert.equal(breaker.getState("search"), "open", "the streak went on across the input_required round");
+  });
+});
+
+Deno.test("a half-open probe that ends input_required leaves the circuit half-open for the next probe", async () => {
+  await withClock(async (clock) => {
+    const breaker = circuitBreaker({ failureThreshold: 1, recoveryTimeout: 10 });
+    await fail(breaker, 1);
+    clock.tick(10_000);
+    assert.equal(breaker.getState("search"), "half_open");
+    const signal = await breaker(call(), asking).then(() => undefined, (e: unknown) => e);
+    assert.ok(signal instanceof InputRequiredSignal, "the signal passes through untouched");
+    assert.equal(breaker.getState("search"), "half_open");
+    assert.equal(await breaker(call(), ok), "ok", "the probe slot was released");
+    assert.equal(breaker.getState("search"), "closed");
   });
 });

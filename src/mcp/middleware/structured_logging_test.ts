@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import FakeTimers from "@sinonjs/fake-timers";
 import { ToolError } from "../errors.ts";
+import { InputRequiredSignal } from "../input_required.ts";
 import { RequestContext } from "../request_context.ts";
 import { DEAD_SESSION, testContext, testTool } from "../_test_context.ts";
 import { Logger, memorySink } from "../../log.ts";
@@ -39,11 +40,14 @@ Deno.test("a failing call logs the error code or name and rethrows the same erro
   await assert.rejects(mw(ctx, () => Promise.reject(denied)), (e) => e === denied);
   const crash = new TypeError("x is undefined");
   await assert.rejects(mw(ctx, () => Promise.reject(crash)), (e) => e === crash);
+  const waiting = new InputRequiredSignal({ e1: { method: "elicitation/create" } });
+  await assert.rejects(mw(ctx, () => Promise.reject(waiting)), (e) => e === waiting);
   const ends = logs.filter((r) => r.message === "tool_call_end").map((r) => r.fields);
   assert.equal(logs[0].fields.client_id, "bob");
   assert.deepEqual(ends.map((f) => [f.status, f.error]), [
     ["error", "ACCESS_DENIED: Requires role admin"],
     ["error", "TypeError: x is undefined"],
+    ["input_required", undefined],
   ]);
 });
 
@@ -78,4 +82,18 @@ Deno.test("resource reads are logged with their request type; bad options are re
   assert.equal(logs[0].fields.request_type, "resource");
   assert.throws(() => structuredLogging({ level: "verbose" as never }), /level must be one of/);
   assert.throws(() => structuredLogging({ log_level: "info" } as never), /unknown option 'log_level'/);
+});
+
+Deno.test("a round that ends input_required is logged as such, with the pending keys, not as an error", async () => {
+  const { ctx, logs } = testContext();
+  const signal = new InputRequiredSignal({
+    e1: { method: "elicitation/create", params: { message: "Approve the transfer?" } },
+  });
+  await assert.rejects(structuredLogging()(ctx, () => Promise.reject(signal)), (e) => e === signal);
+  const end = logs.find((r) => r.message === "tool_call_end");
+  assert.equal(end?.level, "info");
+  assert.equal(end?.fields.status, "input_required");
+  assert.deepEqual(end?.fields.pending, { e1: "elicitation/create" });
+  assert.equal(end?.fields.error, undefined);
+  assert.doesNotMatch(JSON.stringify(logs), /Approve the transfer/, "the question itself is not logged");
 });

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { ToolError } from "../errors.ts";
+import { InputRequiredSignal } from "../input_required.ts";
 import { testContext, testTool } from "../_test_context.ts";
 import { MAX_WEBHOOKS_IN_FLIGHT, webhookMiddleware } from "./webhook.ts";
 import type { WebhookPayload } from "./webhook.ts";
@@ -65,6 +66,9 @@ Deno.test("a failed call posts tool.error with the code and safe message only", 
   await assert.rejects(mw(call().ctx, () => Promise.reject(denied)), (e) => e === denied);
   await assert.rejects(mw(call().ctx, () => Promise.reject(new Error("password=hunter2 leaked"))), /hunter2/);
   assert.equal(await mw(call().ctx, () => Promise.resolve("fine")), "fine");
+  // A round waiting for input (input_required) is not an error: the call runs again.
+  const waiting = new InputRequiredSignal({ e1: { method: "elicitation/create" } });
+  await assert.rejects(mw(call().ctx, () => Promise.reject(waiting)), (e) => e === waiting);
   await mw.flush();
   const bodies = hook.received.map((r) => r.body).sort((a, b) =>
     String(a.error?.code).localeCompare(String(b.error?.code))
@@ -175,4 +179,29 @@ Deno.test("bad webhook options are refused at construction", () => {
   assert.throws(() => webhookMiddleware({ url, headers: { "x-n": 1 as never } }), /must be a string/);
   assert.throws(() => webhookMiddleware({ url, retries: 3 } as never), /unknown option 'retries'/);
   assert.throws(() => webhookMiddleware({ url, fetch: "curl" as never }), /fetch must be a function/);
+});
+
+Deno.test("a round that ends input_required posts tool.input_required with the pending keys, never tool.error", async () => {
+  await using hook = await receiver();
+  const mw = webhookMiddleware({ url: hook.url });
+  const signal = new InputRequiredSignal({
+    e1: { method: "elicitation/create", params: { message: "Approve sending 5?" } },
+  });
+  await assert.rejects(mw(call("transfer").ctx, () => Promise.reject(signal)), (e) => e === signal);
+  await mw.flush();
+  const bodies = hook.received.map((r) => r.body).sort((a, b) => a.event.localeCompare(b.event));
+  assert.deepEqual(bodies.map(({ timestamp: _t, ...rest }) => rest), [
+    { event: "tool.call", tool: "transfer", client_id: null, request_id: "req-7" },
+    {
+      event: "tool.input_required",
+      tool: "transfer",
+      client_id: null,
+      request_id: "req-7",
+      pending: { e1: "elicitation/create" },
+    },
+  ]);
+  const errorsOnly = webhookMiddleware({ url: hook.url, events: ["tool.error"] });
+  await assert.rejects(errorsOnly(call().ctx, () => Promise.reject(signal)), (e) => e === signal);
+  await errorsOnly.flush();
+  assert.equal(hook.received.length, 2, "a receiver of errors only hears nothing of the round");
 });

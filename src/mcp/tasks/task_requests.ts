@@ -1,0 +1,196 @@
+/**
+ * The Tasks extension's requests (SEP-2663, `io.modelcontextprotocol/tasks`), transport-free like
+ * `requests.ts`: the task-aware `tools/call`, `tasks/get`, `tasks/update` and `tasks/cancel`. The
+ * extension has no `tasks/result` and no `tasks/list` (a binding leaves them unregistered: -32601).
+ *
+ * A request whose `_meta` client capabilities do not declare the extension gets `-32021` from the
+ * `tasks/*` methods, and from `tools/call` of a `task: "required"` tool; a task another caller
+ * created, or one that expired, is unknown (`-32602`).
+ *
+ * @module
+ */
+
+import {
+  type CallToolResult,
+  MissingRequiredClientCapabilityError,
+  ProtocolError,
+  ProtocolErrorCode,
+} from "@modelcontextprotocol/server";
+import { isAuthMiddleware } from "../auth/auth_middleware.ts";
+import type { CallInfo } from "../pipeline.ts";
+import * as requests from "../requests.ts";
+import { internalsOf, type ToolServer } from "../tool_server.ts";
+import type { DetailedTaskView, TaskRecord, TaskView } from "./task_record.ts";
+import { TaskStore } from "./task_store.ts";
+import { ownerOf, TaskCallSession } from "./task_session.ts";
+
+/** The extension id, as `capabilities.extensions` and `_meta` client capabilities carry it. */
+export const TASKS_EXTENSION = "io.modelcontextprotocol/tasks";
+
+/** A `tools/call` answer that created a task (`resultType: "task"`). */
+export type CreateTaskAnswer = TaskView & { resultType: "task" };
+
+/** `tasks/get`'s answer. */
+export type GetTaskAnswer = DetailedTaskView & { resultType: "complete" };
+
+/** The empty acknowledgement of `tasks/update` and `tasks/cancel`. */
+export type TaskAck = {
+  /** Always `"complete"`. */
+  resultType: "complete";
+};
+
+const stores = new WeakMap<ToolServer, TaskStore>();
+
+/** The task store of `server` (one per server, made on first use). */
+export function taskStoreOf(server: ToolServer): TaskStore {
+  let store = stores.get(server);
+  if (!store) stores.set(server, store = new TaskStore());
+  return store;
+}
+
+/** Whether client capabilities (from a request's `_meta`) declare the Tasks extension. */
+export function declaresTasks(capabilities: Readonly<Record<string, unknown>> | undefined): boolean {
+  const extensions = capabilities?.extensions;
+  if (typeof extensions !== "object" || extensions === null) return false;
+  const entry = (extensions as Record<string, unknown>)[TASKS_EXTENSION];
+  return typeof entry === "object" && entry !== null;
+}
+
+function missingExtension(what: string): ProtocolError {
+  return new MissingRequiredClientCapabilityError(
+    { requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } } },
+    `${what} needs the ${TASKS_EXTENSION} extension: declare it in the request's _meta client capabilities`,
+  );
+}
+
+function protocolFailure(
+  result: CallToolResult,
+): { code: number; message: string; data?: unknown } | undefined {
+  if (result.isError !== true) return undefined;
+  const first = result.content[0];
+  if (first?.type !== "text") return undefined;
+  try {
+    const payload = JSON.parse(first.text) as { error?: { code?: unknown } };
+    if (payload.error?.code !== "INTERNAL_ERROR") return undefined;
+    return { code: ProtocolErrorCode.InternalError, message: "Internal error", data: payload.error };
+  } catch {
+    return undefined;
+  }
+}
+
+function settle(record: TaskRecord, running: Promise<CallToolResult>): void {
+  running.then(
+    (result) => {
+      const failure = protocolFailure(result);
+      if (failure) record.fail(failure);
+      else record.complete({ ...result, resultType: "complete" });
+    },
+    () => record.fail({ code: ProtocolErrorCode.InternalError, message: "Internal error" }),
+  );
+}
+
+/**
+ * `tools/call` on a 2026-07-28 request: the call's own result, or, when its handler called
+ * `startTask(ctx)` and the client declared the extension, the new task (`resultType: "task"`) while
+ * the call goes on in the background. An `InputRequiredSignal` from before the hand-off rejects, for
+ * the binding's input rounds.
+ */
+export async function callToolWithTask(
+  server: ToolServer,
+  name: string,
+  args: unknown,
+  info: CallInfo & { capabilities?: Readonly<Record<string, unknown>> },
+): Promise<CallToolResult | CreateTaskAnswer> {
+  const definition = internalsOf(server).registry.tools.get(name);
+  if (!definition?.task) return await requests.callTool(server, name, args, info);
+  const declared = declaresTasks(info.capabilities);
+  if (definition.task === "required" && !declared) throw missingExtension(`The tool '${name}'`);
+  if (!declared) return await requests.callTool(server, name, args, info);
+  const store = taskStoreOf(server);
+  const session = new TaskCallSession(info.session, (client) => store.create(ownerOf(client), name));
+  const abort = new AbortController();
+  const onRequestAbort = () => {
+    if (!session.task) abort.abort(info.signal.reason);
+  };
+  info.signal.addEventListener("abort", onRequestAbort, { once: true });
+  session.handedOff.then((record) => {
+    info.signal.removeEventListener("abort", onRequestAbort);
+    record.cancelled.addEventListener("abort", () => abort.abort(record.cancelled.reason), { once: true });
+  });
+  const running = requests.callTool(server, name, args, { ...info, session, signal: abort.signal });
+  const first = await Promise.race([
+    running.then((result) => ({ result })),
+    session.handedOff.then((record) => ({ record })),
+  ]);
+  if ("result" in first && !session.task) {
+    info.signal.removeEventListener("abort", onRequestAbort);
+    return first.result;
+  }
+  const record = session.task!;
+  settle(record, running);
+  return { resultType: "task", ...record.view() };
+}
+
+async function findTask(server: ToolServer, taskId: unknown, info: CallInfo): Promise<TaskRecord> {
+  if (typeof taskId !== "string" || taskId === "") {
+    throw new ProtocolError(ProtocolErrorCode.InvalidParams, "params.taskId must be a non-empty string");
+  }
+  const store = taskStoreOf(server);
+  const tool = store.toolOf(taskId);
+  // The caller is identified as the call that created the task was: the server's auth, else the tool's.
+  const auth = server.middleware.find(isAuthMiddleware) ??
+    (tool === undefined
+      ? undefined
+      : internalsOf(server).registry.tools.get(tool)?.middleware.find(isAuthMiddleware));
+  const client = auth
+    ? await auth.identify(info.meta, { ipAddress: info.ipAddress }).catch(() => undefined)
+    : undefined;
+  const record = store.get(taskId, ownerOf(client));
+  if (!record) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown task: ${taskId}`);
+  return record;
+}
+
+/** What the `tasks/*` requests take besides their params. */
+export type TaskRequestInfo = CallInfo & { capabilities?: Readonly<Record<string, unknown>> };
+
+/** `tasks/get`: the task with its pending input, result or error. */
+export async function getTask(
+  server: ToolServer,
+  taskId: unknown,
+  info: TaskRequestInfo,
+): Promise<GetTaskAnswer> {
+  if (!declaresTasks(info.capabilities)) throw missingExtension("tasks/get");
+  const record = await findTask(server, taskId, info);
+  return { resultType: "complete", ...record.detailed() };
+}
+
+/** `tasks/update`: delivers `inputResponses` to the task's pending requests (unknown keys are ignored). */
+export async function updateTask(
+  server: ToolServer,
+  params: { taskId?: unknown; inputResponses?: unknown },
+  info: TaskRequestInfo,
+): Promise<TaskAck> {
+  if (!declaresTasks(info.capabilities)) throw missingExtension("tasks/update");
+  const responses = params.inputResponses;
+  if (typeof responses !== "object" || responses === null || Array.isArray(responses)) {
+    throw new ProtocolError(ProtocolErrorCode.InvalidParams, "params.inputResponses must be an object");
+  }
+  const record = await findTask(server, params.taskId, info);
+  try {
+    record.answer(responses as Record<string, unknown>);
+  } catch (error) {
+    throw new ProtocolError(ProtocolErrorCode.InvalidParams, (error as Error).message);
+  }
+  return { resultType: "complete" };
+}
+
+/** `tasks/cancel`: cancels a running task; the same acknowledgement for one that has ended. */
+export async function cancelTask(
+  server: ToolServer,
+  taskId: unknown,
+  info: TaskRequestInfo,
+): Promise<TaskAck> {
+  if (!declaresTasks(info.capabilities)) throw missingExtension("tasks/cancel");
+  (await findTask(server, taskId, info)).cancel();
+  return { resultType: "complete" };
+}

@@ -1,0 +1,149 @@
+/**
+ * The session of a call that may become a task. Until the handler calls `startTask(ctx)` it is the
+ * request's own session (input rides on the request's `input_required` rounds). From then on the
+ * call belongs to its task: progress becomes the task's `statusMessage`, and `elicit`, `sample` and
+ * `listRoots` park the task in `input_required` until `tasks/update` brings the answer.
+ *
+ * @module
+ */
+
+// @ts-types="@modelcontextprotocol/sdk/types"
+import type {
+  CreateMessageResult,
+  ElicitResult,
+  ListRootsResult,
+  LoggingLevel,
+} from "@modelcontextprotocol/sdk/types.js";
+import type { ClientContext } from "../client_context.ts";
+import { ToolError } from "../errors.ts";
+import type { PendingInput } from "../input_required.ts";
+import type { CallSession, ClientMethod, ClientRequestOptions } from "../types.ts";
+import type { TaskRecord } from "./task_record.ts";
+
+const PREFIX: Record<ClientMethod, string> = {
+  "elicitation/create": "e",
+  "sampling/createMessage": "s",
+  "roots/list": "r",
+};
+
+/** The principal key a task is kept under: the caller's tenant and client id, or anonymous. */
+export function ownerOf(client: ClientContext | undefined): string {
+  return client ? JSON.stringify([client.tenantId ?? null, client.clientId]) : "";
+}
+
+/** Creates the task of a call that hands off (given the caller, when auth identified one). */
+export type TaskFactory = (client: ClientContext | undefined) => TaskRecord;
+
+/** A call's session that can move from its request to a task. */
+export class TaskCallSession implements CallSession {
+  #request: CallSession;
+  #create: TaskFactory;
+  #record?: TaskRecord;
+  #counts: Record<ClientMethod, number> = {
+    "elicitation/create": 0,
+    "sampling/createMessage": 0,
+    "roots/list": 0,
+  };
+  #handedOff = Promise.withResolvers<TaskRecord>();
+
+  /** A session on `request`; `create` makes the task when the call hands off. */
+  constructor(request: CallSession, create: TaskFactory) {
+    this.#request = request;
+    this.#create = create;
+    this.#handedOff.promise.catch(() => {});
+  }
+
+  /** Settles with the task once the call has handed off. */
+  get handedOff(): Promise<TaskRecord> {
+    return this.#handedOff.promise;
+  }
+
+  /** The task, once the call has handed off. */
+  get task(): TaskRecord | undefined {
+    return this.#record;
+  }
+
+  /** Moves the call into a new task (once; later calls return the same task). */
+  handOff(client: ClientContext | undefined): TaskRecord {
+    if (this.#record) return this.#record;
+    this.#record = this.#create(client);
+    this.#handedOff.resolve(this.#record);
+    return this.#record;
+  }
+
+  /** The request's session id. */
+  get id(): string | undefined {
+    return this.#request.id;
+  }
+
+  /** The request's era. */
+  get era(): "legacy" | "modern" {
+    return this.#request.era;
+  }
+
+  /** A task can always ask (it waits for `tasks/update`); before, as the request can. */
+  get live(): boolean {
+    return this.#record !== undefined || this.#request.live;
+  }
+
+  /** Whether the request declared the capability `method` needs. */
+  supports(method: ClientMethod): boolean {
+    return this.#request.supports(method);
+  }
+
+  /** Progress: the task's `statusMessage` once handed off, else `notifications/progress`. */
+  progress(progress: number, total?: number, message?: string): Promise<void> {
+    if (!this.#record) return this.#request.progress(progress, total, message);
+    this.#record.report(message ?? (total === undefined ? `${progress}` : `${progress}/${total}`));
+    return Promise.resolve();
+  }
+
+  /** Log messages go to the request; a task has no stream of its own, so they are dropped there. */
+  log(level: LoggingLevel, data: unknown, logger?: string): Promise<void> {
+    return this.#record ? Promise.resolve() : this.#request.log(level, data, logger);
+  }
+
+  /** Asks the client's user to fill a form. */
+  elicit(
+    params: Parameters<CallSession["elicit"]>[0],
+    options: ClientRequestOptions = {},
+  ): Promise<ElicitResult> {
+    if (!this.#record) return this.#request.elicit(params, options);
+    return this.#ask({ method: "elicitation/create", params: { ...params } }, options) as Promise<
+      ElicitResult
+    >;
+  }
+
+  /** Asks the client's model for a completion. */
+  sample(
+    params: Parameters<CallSession["sample"]>[0],
+    options: ClientRequestOptions = {},
+  ): Promise<CreateMessageResult> {
+    if (!this.#record) return this.#request.sample(params, options);
+    return this.#ask({ method: "sampling/createMessage", params: { ...params } }, options) as Promise<
+      CreateMessageResult
+    >;
+  }
+
+  /** Asks the client for its roots. */
+  listRoots(options: ClientRequestOptions = {}): Promise<ListRootsResult> {
+    if (!this.#record) return this.#request.listRoots(options);
+    return this.#ask({ method: "roots/list" }, options) as Promise<ListRootsResult>;
+  }
+
+  #ask(request: PendingInput, options: ClientRequestOptions): Promise<unknown> {
+    const position = ++this.#counts[request.method];
+    if (!this.supports(request.method)) {
+      return Promise.reject(
+        new ToolError(
+          "MISSING_CLIENT_CAPABILITY",
+          `The client did not declare what ${request.method} needs`,
+          {
+            details: { method: request.method },
+          },
+        ),
+      );
+    }
+    return this.#record!.ask(options.key ?? `${PREFIX[request.method]}${position}`, request);
+  }
+}
