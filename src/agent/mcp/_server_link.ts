@@ -12,17 +12,14 @@ import type { Logger } from "../../log.ts";
 import { describeError } from "../../_util/errors.ts";
 import { openSession, type Session } from "./_session.ts";
 import { type ToolOutcome, toolOutcome } from "./tool_outcome.ts";
-import { callFailure, listenForToolChanges, probeServer } from "./_session_watch.ts";
-
-/** A tool as its server lists it. */
-export interface ListedTool {
-  /** The server's own name for it. */
-  name: string;
-  /** Description, "" when the server gave none. */
-  description: string;
-  /** JSON Schema of the arguments. */
-  inputSchema: Record<string, unknown>;
-}
+import {
+  callFailure,
+  listAll,
+  type ListedTool,
+  listenForToolChanges,
+  pause,
+  probeServer,
+} from "./_session_watch.ts";
 
 /** One server's state (see `McpServerStatus`). */
 export interface LinkStatus {
@@ -46,30 +43,6 @@ export interface LinkSettings {
 }
 
 const PROBE_MS = 5_000;
-
-async function listAll(client: Client, timeoutMs: number): Promise<ListedTool[]> {
-  // Without a cursor the client walks every page (up to its `listMaxPages`) and keeps the list: it
-  // checks results against output schemas and mirrors `x-mcp-header` arguments from it.
-  const answer = await client.listTools(undefined, { timeout: timeoutMs, cacheMode: "refresh" });
-  return answer.tools.map((tool) => ({
-    name: tool.name,
-    description: tool.description ?? tool.title ?? "",
-    inputSchema: tool.inputSchema as Record<string, unknown>,
-  }));
-}
-
-/** Resolves after `ms`, or at once when `signal` aborts. */
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener("abort", done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener("abort", done, { once: true });
-  });
-}
 
 /** One server's connection, kept up for the lifetime of the {@linkcode McpConnections} holding it. */
 export class ServerLink {
