@@ -7,7 +7,7 @@
  * @module
  */
 
-import { type AuthInfo, createMcpHandler, type Server } from "@modelcontextprotocol/server";
+import { type AuthInfo, createMcpHandler, type McpServer } from "@modelcontextprotocol/server";
 import { describeError } from "../../_util/errors.ts";
 import type { ToolServer } from "../tool_server.ts";
 import { ListenBus } from "./listen_bus.ts";
@@ -20,7 +20,7 @@ export interface ModernHandlerOptions {
   /** Largest request body read, in bytes. @default 4194304 */
   maxRequestBodySize?: number;
   /** Builds the SDK server of a request. @default {@linkcode createModernServer} */
-  factory?: (server: ToolServer) => Server;
+  factory?: (server: ToolServer) => McpServer;
 }
 
 /** The modern leg of an HTTP endpoint. */

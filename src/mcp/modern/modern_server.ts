@@ -7,13 +7,17 @@
  * Errors `requests.ts` throws (JSON-RPC `McpError`s) reach the client with the same code, message and
  * data as on a 2025-era session.
  *
+ * The SDK server is wrapped in an `McpServer` that registers nothing of its own: the HTTP entry asks an
+ * `McpServer` for a tool's input schema to validate `Mcp-Param-*` headers (SEP-2243) before dispatch,
+ * and {@linkcode BoundMcpServer} answers from the tool server's registry.
+ *
  * @module
  */
 
-import { type AuthInfo, Server, type ServerContext } from "@modelcontextprotocol/server";
+import { type AuthInfo, McpServer, type ServerContext } from "@modelcontextprotocol/server";
 import type { CallInfo } from "../pipeline.ts";
 import * as requests from "../requests.ts";
-import type { ToolServer } from "../tool_server.ts";
+import { internalsOf, type ToolServer } from "../tool_server.ts";
 import type { CallSession } from "../types.ts";
 import { cacheHints } from "./cache_hints.ts";
 import { toProtocolError } from "./errors.ts";
@@ -61,19 +65,38 @@ async function mapped<R>(answer: () => Promise<unknown>): Promise<R> {
   }
 }
 
+/** An `McpServer` whose tools are the tool server's (for the HTTP entry's header checks). */
+export class BoundMcpServer extends McpServer {
+  readonly #tools: ToolServer;
+
+  /** An empty `McpServer` named after `tools`, answering tool input schemas from its registry. */
+  constructor(tools: ToolServer) {
+    super({ name: tools.name, version: tools.version }, {
+      instructions: tools.instructions,
+      cacheHints: cacheHints(tools),
+    });
+    this.#tools = tools;
+  }
+
+  /** The JSON Schema `tools/list` advertises for `name`, or undefined for an unknown tool. */
+  override toolInputSchemaJson(name: string): Record<string, unknown> | undefined {
+    return internalsOf(this.#tools).registry.tools.get(name)?.input.jsonSchema as
+      | Record<string, unknown>
+      | undefined;
+  }
+}
+
 /** An SDK v2 server answering one 2026-07-28 request for `server`. */
-export function createModernServer(server: ToolServer, options: ModernServerOptions = {}): Server {
+export function createModernServer(server: ToolServer, options: ModernServerOptions = {}): McpServer {
   const sessionOf = options.session ?? modernSession;
-  const sdk = new Server({ name: server.name, version: server.version }, {
-    capabilities: {
-      tools: { listChanged: true },
-      resources: { subscribe: true, listChanged: true },
-      prompts: { listChanged: true },
-      logging: {},
-      completions: {},
-    },
-    instructions: server.instructions,
-    cacheHints: cacheHints(server),
+  const mcp = new BoundMcpServer(server);
+  const sdk = mcp.server;
+  sdk.registerCapabilities({
+    tools: { listChanged: true },
+    resources: { subscribe: true, listChanged: true },
+    prompts: { listChanged: true },
+    logging: {},
+    completions: {},
   });
   const info = (ctx: ServerContext) => callInfo(ctx, sessionOf(ctx));
 
@@ -105,5 +128,5 @@ export function createModernServer(server: ToolServer, options: ModernServerOpti
     "completion/complete",
     (request, ctx) => mapped(() => requests.complete(server, request.params, info(ctx))),
   );
-  return sdk;
+  return mcp;
 }

@@ -8,17 +8,15 @@
 
 import process from "node:process";
 import { Readable, Writable } from "node:stream";
-// @ts-types="@modelcontextprotocol/sdk/server/stdio"
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { describeError } from "../../_util/errors.ts";
 import { checkOptionKeys } from "../../_util/option_keys.ts";
 import { isLoopbackHost } from "../../_util/net.ts";
 import { type Served, serveHandler } from "../../_util/serve.ts";
 import { isAuthMiddleware } from "../auth/auth_middleware.ts";
-import { createSessionServer } from "../protocol.ts";
 import type { ToolServer } from "../tool_server.ts";
 import { HostPolicy } from "./_host_policy.ts";
 import { json } from "./_http.ts";
+import { connectStdio } from "./_stdio_eras.ts";
 import { CorsPolicy } from "./cors_policy.ts";
 import { FETCH_HANDLER_KEYS, type FetchHandlerOptions, toFetchHandler } from "./to_fetch_handler.ts";
 
@@ -108,20 +106,22 @@ function whenAborted(signal: AbortSignal | undefined, stop: () => Promise<void>)
 }
 
 /**
- * Serves `server` over stdio: startup hooks, then one session until stdin ends (or `close()`), then
- * shutdown hooks. Only protocol messages are written to stdout (logs go to stderr).
+ * Serves `server` over stdio: startup hooks, then one connection until stdin ends (or `close()`), then
+ * shutdown hooks. Only protocol messages are written to stdout (logs go to stderr). The connection's
+ * first message picks the protocol revision: `initialize` opens a 2025-era session, a 2026-07-28
+ * request (`server/discover`, or any request whose `_meta` names the protocol version) is served
+ * statelessly, one request at a time.
  */
 export async function serveStdio(server: ToolServer, options: StdioOptions = {}): Promise<StdioHandle> {
   checkOptionKeys(options, { owner: "serveStdio", keys: STDIO_KEYS });
   await server.startup();
   const stdin: Readable = options.stdin ? Readable.fromWeb(options.stdin) : process.stdin;
   const stdout: Writable = options.stdout ? Writable.fromWeb(options.stdout) : process.stdout;
-  const sdk = createSessionServer(server, { live: true });
-  const transport = new StdioServerTransport(stdin, stdout);
+  const connection = await connectStdio(server, stdin, stdout);
   const closed = Promise.withResolvers<void>();
   const close = once(async () => {
     stdin.off("end", onEnd);
-    await sdk.close();
+    await connection.close();
     if (options.stdin) stdin.destroy();
     if (options.stdout) await new Promise<void>((resolve) => stdout.end(resolve));
     await shutdownHooks(server);
@@ -129,8 +129,7 @@ export async function serveStdio(server: ToolServer, options: StdioOptions = {})
   });
   const onEnd = () => void close();
   stdin.on("end", onEnd);
-  transport.onclose = onEnd;
-  await sdk.connect(transport);
+  connection.onclose = onEnd;
   return { closed: closed.promise, close };
 }
 

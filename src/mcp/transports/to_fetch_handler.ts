@@ -4,14 +4,16 @@
  *
  * | Method | Path | Purpose |
  * |---|---|---|
- * | GET, POST, DELETE | `/mcp` (the `path` option) | streamable HTTP transport (`transport: "http"`) |
+ * | GET, POST, DELETE | `/mcp` (the `path` option) | streamable HTTP (`transport: "http"`): 2025-era sessions and 2026-07-28 requests |
  * | GET / POST | `/sse` / `/messages/?session_id=` | legacy SSE transport (`transport: "sse"`) |
  * | GET | `/health` | liveness, always 200 |
  * | GET | `/health/ready` | readiness: 200, or 503 when a required check fails; never error texts |
  * | POST | `/auth/token` | the optional development token endpoint |
  *
  * Layers, outermost first: CORS (preflights answered here, so without credentials), then for the MCP
- * routes only the Host/Origin check (421 / 403) and the auth gate (401), then the transport. Health and
+ * routes only the Host/Origin check (421 / 403) and the auth gate (401), then the transport; on `/mcp`
+ * a request carrying the 2026-07-28 `_meta` envelope goes to the stateless modern leg, anything else
+ * (`initialize`, session requests) to the 2025-era sessions. Health and
  * token routes skip the Host/Origin check and the gate. Sessions live in this handler's memory: a
  * session id minted by another handler or process gets 404, and the client re-initialises. Sessions are
  * capped per client (429) and in total (503); only sessions whose client sent `notifications/initialized`
