@@ -35,6 +35,7 @@ import { prompts } from "./everything/prompts.ts";
 import { resources } from "./everything/resources.ts";
 import { sessionTools } from "./everything/session_tools.ts";
 import { statelessTools } from "./everything/stateless_tools.ts";
+import { taskTools } from "./everything/task_tools.ts";
 
 /** URI of the resource that changes while the server runs. */
 export const WATCHED_URI: string = "test://watched-resource";
@@ -53,6 +54,7 @@ export default function buildServer(): ToolServer {
   server.include(resources());
   server.include(prompts());
   server.include(inputRequiredTools());
+  server.include(taskTools());
 
   // resources-subscribe, resources-unsubscribe: clients subscribe to this URI; while serving, each
   // update sends `notifications/resources/updated` to the sessions subscribed to it.

@@ -45,7 +45,13 @@ Deno.test("everything server lists every conformance tool with a description and
   await using client = await connect();
   const tools = await client.listTools();
   assert.deepEqual(tools.map((tool) => tool.name).sort(), [
+    "confirm_delete",
+    "failing_job",
+    "greet",
     "json_schema_2020_12_tool",
+    "multi_input",
+    "protocol_error_job",
+    "slow_compute",
     "test_audio_content",
     "test_custom_headers",
     "test_elicitation",
@@ -71,6 +77,7 @@ Deno.test("everything server lists every conformance tool with a description and
     "test_streaming_elicitation",
     "test_tool_with_logging",
     "test_tool_with_progress",
+    "test_tool_with_task",
     "test_trigger_prompt_change",
     "test_trigger_tool_change",
   ]);

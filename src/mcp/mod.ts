@@ -49,6 +49,7 @@ export type {
   ResourceTemplateDefinition,
   ResourceTemplateHandler,
   ResourceTemplateOptions,
+  TaskSupport,
   ToolArgs,
   ToolDefinition,
   ToolHandler,
@@ -73,6 +74,14 @@ export { ClientContext, type ClientContextInit } from "./client_context.ts";
 export { type MiddlewareRole, withRole } from "./chain.ts";
 export { callToolAs, type DelegatedCall } from "./delegate.ts";
 export { InputRequiredSignal, isInputRequired, type PendingInput } from "./input_required.ts";
+export {
+  type DetailedTaskView,
+  startTask,
+  type TaskError,
+  TASKS_EXTENSION,
+  type TaskStatus,
+  type TaskView,
+} from "./tasks/mod.ts";
 
 // Errors and results handlers return or throw; the failure classification a custom breaker may reuse.
 export {

@@ -4,12 +4,18 @@
  * call its {@linkcode InputRounds}, and answers either the call's own result or, when the call needs
  * input it does not have yet, an `input_required` result: the pending requests and a new signed state
  * carrying every answer so far. The client answers and sends the same request again; the call runs
- * again from the start and finds its answers.
+ * again from the start and finds its answers. A call that asked for input the request's capabilities do
+ * not declare is answered with JSON-RPC `-32021` (MissingRequiredClientCapability), however it ended.
  *
  * @module
  */
 
-import { type InputRequiredResult, ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
+import {
+  type InputRequiredResult,
+  MissingRequiredClientCapabilityError,
+  ProtocolError,
+  ProtocolErrorCode,
+} from "@modelcontextprotocol/server";
 import { isInputRequired, type PendingInput } from "../input_required.ts";
 import { InputRounds } from "./input_rounds.ts";
 import type { RequestStateBinding, RequestStates } from "./request_state.ts";
@@ -50,17 +56,29 @@ export async function answerWithRounds<R>(
     answers: earlier.answers,
     capabilities: request.capabilities,
   });
-  let requests: Record<string, PendingInput>;
-  let answers: Record<string, unknown>;
+  let outcome: { result: R } | { error: unknown };
   try {
-    const result = await run(rounds);
-    if (!rounds.waiting) return result;
-    requests = { ...rounds.pending };
-    answers = { ...rounds.answers };
+    outcome = { result: await run(rounds) };
   } catch (error) {
+    outcome = { error };
+  }
+  const refused = rounds.refused;
+  if (refused) {
+    const names = Object.keys(refused).join(", ");
+    throw new MissingRequiredClientCapabilityError(
+      { requiredCapabilities: refused },
+      `${request.method} '${request.name}' needs client capabilities the request did not declare: ${names}`,
+    );
+  }
+  let requests: Record<string, PendingInput> = { ...rounds.pending };
+  let answers: Record<string, unknown> = { ...rounds.answers };
+  if ("result" in outcome) {
+    if (!rounds.waiting) return outcome.result;
+  } else {
+    const { error } = outcome;
     if (!isInputRequired(error)) throw error;
-    requests = { ...error.requests, ...rounds.pending };
-    answers = { ...error.answers, ...rounds.answers };
+    requests = { ...error.requests, ...requests };
+    answers = { ...error.answers, ...answers };
   }
   const round = earlier.round + 1;
   if (round > MAX_INPUT_ROUNDS) {

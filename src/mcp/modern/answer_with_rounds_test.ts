@@ -1,5 +1,10 @@
 import assert from "node:assert/strict";
-import { type InputRequiredResult, isInputRequiredResult, ProtocolError } from "@modelcontextprotocol/server";
+import {
+  type InputRequiredResult,
+  isInputRequiredResult,
+  MissingRequiredClientCapabilityError,
+  ProtocolError,
+} from "@modelcontextprotocol/server";
 import { answerWithRounds, MAX_INPUT_ROUNDS, type RoundRequest } from "./answer_with_rounds.ts";
 import type { InputRounds } from "./input_rounds.ts";
 import { RequestStates } from "./request_state.ts";
@@ -117,4 +122,28 @@ Deno.test("a request still asking after the last allowed round is refused", asyn
     assert.deepEqual(error.data, { reason: "too_many_input_rounds" });
     return true;
   });
+});
+
+Deno.test("a call that asked for an undeclared capability is answered -32021, however it ended", async () => {
+  const rootsAndName = async (rounds: InputRounds) => {
+    await rounds.listRoots().catch(() => undefined); // caught: the request still needs roots
+    return (await rounds.elicit(form("Name?"))).action.length;
+  };
+  const uncaught = async (rounds: InputRounds) => (await rounds.listRoots()).roots.length;
+  for (const run of [rootsAndName, uncaught]) {
+    await assert.rejects(answerWithRounds(states, FIRST, run), (error: unknown) => {
+      assert.ok(error instanceof MissingRequiredClientCapabilityError);
+      assert.equal(error.code, -32021);
+      assert.deepEqual(error.requiredCapabilities, { roots: {} });
+      assert.match(
+        error.message,
+        /tools\/call 'greet' needs client capabilities the request did not declare: roots/,
+      );
+      return true;
+    });
+  }
+  // A call that checks supports() first does without.
+  const careful = (rounds: InputRounds) =>
+    Promise.resolve(rounds.supports("roots/list") ? "asked" : "did without roots");
+  assert.equal(await answerWithRounds(states, FIRST, careful), "did without roots");
 });

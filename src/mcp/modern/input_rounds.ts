@@ -7,7 +7,9 @@
  * request still pending (requests made together, e.g. under `Promise.all`, travel in one round).
  *
  * A method the request's `_meta` client capabilities do not declare is refused at once with the tool
- * error `MISSING_CLIENT_CAPABILITY`: such a client would never answer.
+ * error `MISSING_CLIENT_CAPABILITY` (such a client would never answer) and noted in
+ * {@linkcode InputRounds.refused}: the binding then answers the request with JSON-RPC `-32021`
+ * (MissingRequiredClientCapability). A call that can do without checks `supports(method)` first.
  *
  * @module
  */
@@ -88,6 +90,7 @@ export class InputRounds {
   #keys = new Set<string>();
   #pending: Record<string, PendingInput> = {};
   #answers: Record<string, unknown>;
+  #refused: Record<string, Record<string, never>> = {};
 
   /** The input of one round. */
   constructor(init: InputRoundsInit = {}) {
@@ -116,6 +119,11 @@ export class InputRounds {
     return Object.keys(this.#pending).length > 0;
   }
 
+  /** The capabilities the call asked for and the request did not declare (`{ sampling: {} }`), if any. */
+  get refused(): Readonly<Record<string, Record<string, never>>> | undefined {
+    return Object.keys(this.#refused).length === 0 ? undefined : this.#refused;
+  }
+
   /** The answers the next round must carry: earlier rounds' and those this round used. */
   get answers(): Readonly<Record<string, unknown>> {
     return this.#answers;
@@ -141,7 +149,10 @@ export class InputRounds {
 
   #ask(method: ClientMethod, params: Record<string, unknown> | undefined, named?: string): Promise<unknown> {
     const position = ++this.#counts[method];
-    if (!this.supports(method)) return Promise.reject(missingCapability(method));
+    if (!this.supports(method)) {
+      this.#refused[CAPABILITY_OF[method]] = {};
+      return Promise.reject(missingCapability(method));
+    }
     const key = named ?? `${PREFIX[method]}${position}`;
     if (typeof key !== "string" || key === "") {
       return Promise.reject(new TypeError(`${method}: the input key must be a non-empty string`));

@@ -88,9 +88,11 @@ Deno.test("a method the request's capabilities do not declare is refused with MI
   });
   await assert.rejects(rounds.listRoots(), /roots capability/);
   assert.equal(rounds.waiting, false);
+  assert.deepEqual(rounds.refused, { elicitation: {}, roots: {} });
   const signal = await signalOf(rounds.sample(SAMPLE));
   assert.deepEqual(Object.keys(signal.requests), ["s1"]);
   assert.equal(new InputRounds().supports("elicitation/create"), false);
+  assert.equal(new InputRounds().refused, undefined);
 });
 
 Deno.test("inputResponses that are not an object count as no answers", async () => {

@@ -19,9 +19,12 @@ import type { CallInfo } from "../pipeline.ts";
 import * as requests from "../requests.ts";
 import { internalsOf, type ToolServer } from "../tool_server.ts";
 import type { CallSession } from "../types.ts";
+import { bindTasks, callToolWithTask, TASKS_CAPABILITY } from "../tasks/mod.ts";
 import { cacheHints } from "./cache_hints.ts";
 import { toProtocolError } from "./errors.ts";
-import { modernSession } from "./modern_session.ts";
+import { type InputRounds, sessionWithRounds } from "./input_rounds.ts";
+import { declaredCapabilities, modernSession } from "./modern_session.ts";
+import { type RoundTarget, withInputRounds } from "./with_input_rounds.ts";
 
 /** Options for {@linkcode createModernServer}. */
 export interface ModernServerOptions {
@@ -97,15 +100,31 @@ export function createModernServer(server: ToolServer, options: ModernServerOpti
     prompts: { listChanged: true },
     logging: {},
     completions: {},
+    extensions: { ...TASKS_CAPABILITY },
   });
   const info = (ctx: ServerContext) => callInfo(ctx, sessionOf(ctx));
+  // tools/call, prompts/get and resources/read ask their client through input_required rounds.
+  const asking = <R>(
+    ctx: ServerContext,
+    target: Omit<RoundTarget, "meta">,
+    answer: (info: CallInfo) => Promise<unknown>,
+  ) =>
+    mapped<R>(() => {
+      const base = info(ctx);
+      return withInputRounds(server, ctx, { ...target, meta: base.meta }, (rounds: InputRounds) =>
+        answer({ ...base, session: sessionWithRounds(base.session, rounds) }));
+    });
 
   sdk.setRequestHandler("tools/list", (_r, ctx) => mapped(() => requests.listTools(server, info(ctx))));
-  sdk.setRequestHandler(
-    "tools/call",
-    (request, ctx) =>
-      mapped(() => requests.callTool(server, request.params.name, request.params.arguments, info(ctx))),
-  );
+  sdk.setRequestHandler("tools/call", (request, ctx) => {
+    const { name, arguments: args } = request.params;
+    return asking(
+      ctx,
+      { method: "tools/call", name, args },
+      (at) => callToolWithTask(server, name, args, { ...at, capabilities: declaredCapabilities(ctx) }),
+    );
+  });
+  bindTasks(sdk, server, (ctx) => ({ ...info(ctx), capabilities: declaredCapabilities(ctx) }));
   sdk.setRequestHandler(
     "resources/list",
     (_r, ctx) => mapped(() => requests.listResources(server, info(ctx))),
@@ -116,13 +135,26 @@ export function createModernServer(server: ToolServer, options: ModernServerOpti
   );
   sdk.setRequestHandler(
     "resources/read",
-    (request, ctx) => mapped(() => requests.readResource(server, request.params.uri, info(ctx))),
+    (request, ctx) => {
+      const { uri } = request.params;
+      return asking(
+        ctx,
+        { method: "resources/read", name: uri },
+        (at) => requests.readResource(server, uri, at),
+      );
+    },
   );
   sdk.setRequestHandler("prompts/list", (_r, ctx) => mapped(() => requests.listPrompts(server, info(ctx))));
   sdk.setRequestHandler(
     "prompts/get",
-    (request, ctx) =>
-      mapped(() => requests.getPrompt(server, request.params.name, request.params.arguments, info(ctx))),
+    (request, ctx) => {
+      const { name, arguments: args } = request.params;
+      return asking(
+        ctx,
+        { method: "prompts/get", name, args },
+        (at) => requests.getPrompt(server, name, args, at),
+      );
+    },
   );
   sdk.setRequestHandler(
     "completion/complete",

@@ -30,13 +30,14 @@ export function declares(ctx: ServerContext, method: ClientMethod): boolean {
 }
 
 /**
- * The answer to a client request (`elicit`, `sample`, `listRoots`) until the input_required rounds
- * are wired in: a clear refusal naming the revision.
+ * The answer to a client request (`elicit`, `sample`, `listRoots`) outside `tools/call`,
+ * `prompts/get` and `resources/read` (whose sessions ask through input_required rounds, see
+ * `sessionWithRounds`): a clear refusal naming the revision.
  */
 function noInputRounds(method: ClientMethod): Promise<never> {
   return Promise.reject(
     new Error(
-      `${method} is not available on this 2026-07-28 request (input_required rounds are not enabled)`,
+      `${method} is not available on this 2026-07-28 request (only tool calls, prompts and reads ask)`,
     ),
   );
 }

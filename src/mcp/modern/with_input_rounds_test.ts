@@ -64,7 +64,7 @@ async function post(
   method: string,
   params: Record<string, unknown>,
   extra: Record<string, string> = {},
-): Promise<Reply> {
+): Promise<Reply & { status: number }> {
   const body = {
     jsonrpc: "2.0",
     id: nextId++,
@@ -96,7 +96,7 @@ async function post(
   const json = response.headers.get("content-type")?.includes("text/event-stream")
     ? text.split("\n").filter((line) => line.startsWith("data:")).map((line) => line.slice(5)).at(-1)
     : text;
-  return JSON.parse(json ?? "{}");
+  return { ...JSON.parse(json ?? "{}"), status: response.status };
 }
 
 function greeter(): ToolServer {
@@ -110,6 +110,10 @@ function greeter(): ToolServer {
     {},
     async (_args, ctx) => `Context: ${(await ctx.session.elicit(FORM)).content?.name}`,
   );
+  server.tool("summarise", {}, async (_args, ctx) => {
+    const reply = await ctx.session.sample({ messages: [], maxTokens: 10 });
+    return reply.model;
+  });
   return server;
 }
 
@@ -185,6 +189,18 @@ Deno.test("a state minted for one caller's credential is refused for another's",
     assert.equal(stolen.error?.code, -32602);
     const own = await post(handler, "tools/call", retry, { "x-api-key": "key-a" });
     assert.deepEqual(own.result?.content, [{ type: "text", text: "Hello, Eve!" }]);
+  } finally {
+    await handler.close();
+  }
+});
+
+Deno.test("a call asking for a capability the request did not declare is answered -32021 with HTTP 400", async () => {
+  const handler = modernHandler(greeter());
+  try {
+    const reply = await post(handler, "tools/call", { name: "summarise", arguments: {} });
+    assert.equal(reply.status, 400);
+    assert.equal(reply.error?.code, -32021);
+    assert.deepEqual(reply.error?.data, { requiredCapabilities: { sampling: {} } });
   } finally {
     await handler.close();
   }

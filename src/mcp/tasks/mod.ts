@@ -7,6 +7,7 @@
  * @module
  */
 
+export { bindTasks, TASKS_CAPABILITY } from "./bind_tasks.ts";
 export { startTask } from "./start_task.ts";
 export {
   callToolWithTask,

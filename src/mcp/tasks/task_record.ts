@@ -17,17 +17,17 @@ import { validAnswer } from "../modern/input_rounds.ts";
 export type TaskStatus = "working" | "input_required" | "completed" | "failed" | "cancelled";
 
 /** A protocol-level error, as a failed task carries it. */
-export interface TaskError {
+export type TaskError = {
   /** JSON-RPC error code. */
   code: number;
   /** Error message. */
   message: string;
   /** Extra data. */
   data?: unknown;
-}
+};
 
 /** The task fields every task answer carries (SEP-2663 `Task`). */
-export interface TaskView {
+export type TaskView = {
   /** The task id (random, unguessable). */
   taskId: string;
   /** Current status. */
@@ -42,17 +42,17 @@ export interface TaskView {
   ttlMs: number;
   /** How often to poll `tasks/get`, in milliseconds. */
   pollIntervalMs: number;
-}
+};
 
 /** `tasks/get`'s view: the task, plus its pending input, result or error by status. */
-export interface DetailedTaskView extends TaskView {
+export type DetailedTaskView = TaskView & {
   /** The requests the task waits for, by key (status `input_required`). */
   inputRequests?: Record<string, PendingInput>;
   /** The tool's result (status `completed`). */
   result?: Record<string, unknown>;
   /** The protocol error (status `failed`). */
   error?: TaskError;
-}
+};
 
 /** Fields of a new {@linkcode TaskRecord}. */
 export interface TaskRecordInit {

@@ -34,10 +34,10 @@ export type CreateTaskAnswer = TaskView & { resultType: "task" };
 export type GetTaskAnswer = DetailedTaskView & { resultType: "complete" };
 
 /** The empty acknowledgement of `tasks/update` and `tasks/cancel`. */
-export interface TaskAck {
+export type TaskAck = {
   /** Always `"complete"`. */
   resultType: "complete";
-}
+};
 
 const stores = new WeakMap<ToolServer, TaskStore>();
 
