@@ -62,7 +62,8 @@ export interface ToolOptions<I extends ToolInput = ToolInput> extends AccessOpti
    * Tasks extension (`io.modelcontextprotocol/tasks`, 2026-07-28 requests): `"optional"` or
    * `"required"` lets the tool hand its long-running part to a task by returning
    * `continueAsTask(work)`; the client then polls `tasks/get`. A `"required"` tool refuses clients
-   * that did not declare the extension (`-32021`). Listed as `execution.taskSupport`.
+   * that did not declare the extension (`-32021`). Nothing is listed for it: on 2026-07-28 the
+   * server decides when a call becomes a task, and 2025-era sessions run such calls in the request.
    * @default undefined (no task support: the call always answers in the request)
    */
   task?: TaskSupport;

@@ -78,9 +78,12 @@ export {
   type DetailedTaskView,
   startTask,
   type TaskError,
+  type TaskListener,
   TASKS_EXTENSION,
   type TaskStatus,
+  type TaskStoreOptions,
   type TaskView,
+  watchTasks,
 } from "./tasks/mod.ts";
 
 // Errors and results handlers return or throw; the failure classification a custom breaker may reuse.

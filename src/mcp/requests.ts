@@ -47,7 +47,6 @@ function describeTool(definition: ToolDefinition): Tool {
     } as Tool;
     if (definition.title) tool.title = definition.title;
     if (definition.annotations) tool.annotations = definition.annotations;
-    if (definition.task) tool.execution = { taskSupport: definition.task };
     toolJson.set(definition, tool);
   }
   return tool;

@@ -24,6 +24,7 @@ import { isAuthMiddleware } from "./auth/auth_middleware.ts";
 import { RequireTenant } from "./guards.ts";
 import { RequestStates, secretBytes } from "./modern/request_state.ts";
 import { Pipeline } from "./pipeline.ts";
+import { TaskStore, type TaskStoreOptions } from "./tasks/task_store.ts";
 import { ROOT_SCOPE } from "./registration.ts";
 import { ToolRouter } from "./router.ts";
 import { ServerRegistry } from "./server_registry.ts";
@@ -63,6 +64,12 @@ export interface ToolServerOptions {
    * @default 32 random bytes drawn once per process
    */
   requestStateSecret?: string | Uint8Array;
+  /**
+   * The Tasks extension's store (2026-07-28 requests): how long an ended task is kept (`ttlMs`), the
+   * poll interval suggested to clients (`pollIntervalMs`) and how many tasks are kept (`maxTasks`).
+   * @default { ttlMs: 1800000, pollIntervalMs: 1000, maxTasks: 1000 }
+   */
+  tasks?: TaskStoreOptions;
 }
 
 const OPTION_KEYS = {
@@ -76,6 +83,7 @@ const OPTION_KEYS = {
   logger: true,
   settings: true,
   requestStateSecret: true,
+  tasks: true,
 } satisfies Record<keyof ToolServerOptions, true>;
 
 /** A startup or shutdown hook. */
@@ -89,6 +97,8 @@ export interface ToolServerInternals {
   readonly pipeline: Pipeline;
   /** Seals and opens the `requestState` of 2026-07-28 `input_required` results. */
   readonly requestStates: RequestStates;
+  /** The Tasks extension's tasks. */
+  readonly tasks: TaskStore;
 }
 
 let processSecret: Uint8Array | undefined;
@@ -153,6 +163,7 @@ export class ToolServer {
       registry: this.#registry,
       pipeline: this.#pipeline,
       requestStates: new RequestStates(secret),
+      tasks: new TaskStore(options.tasks),
     });
   }
 

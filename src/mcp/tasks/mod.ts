@@ -19,8 +19,8 @@ export {
   type TaskAck,
   type TaskRequestInfo,
   TASKS_EXTENSION,
-  taskStoreOf,
   updateTask,
+  watchTasks,
 } from "./task_requests.ts";
 export type { DetailedTaskView, TaskError, TaskStatus, TaskView } from "./task_record.ts";
 export { type TaskListener, TaskStore, type TaskStoreOptions } from "./task_store.ts";

@@ -37,6 +37,6 @@ import { TaskCallSession } from "./task_session.ts";
 export async function startTask(ctx: RequestContext): Promise<boolean> {
   const session = ctx.session;
   if (!(session instanceof TaskCallSession)) return false;
-  session.handOff(ctx.client);
+  session.handOff();
   return await Promise.resolve(true);
 }

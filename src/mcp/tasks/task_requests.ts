@@ -21,7 +21,7 @@ import type { CallInfo } from "../pipeline.ts";
 import * as requests from "../requests.ts";
 import { internalsOf, type ToolServer } from "../tool_server.ts";
 import type { DetailedTaskView, TaskRecord, TaskView } from "./task_record.ts";
-import { TaskStore } from "./task_store.ts";
+import type { TaskListener, TaskStore } from "./task_store.ts";
 import { ownerOf, TaskCallSession } from "./task_session.ts";
 
 /** The extension id, as `capabilities.extensions` and `_meta` client capabilities carry it. */
@@ -39,13 +39,17 @@ export type TaskAck = {
   resultType: "complete";
 };
 
-const stores = new WeakMap<ToolServer, TaskStore>();
+function taskStoreOf(server: ToolServer): TaskStore {
+  return internalsOf(server).tasks;
+}
 
-/** The task store of `server` (one per server, made on first use). */
-export function taskStoreOf(server: ToolServer): TaskStore {
-  let store = stores.get(server);
-  if (!store) stores.set(server, store = new TaskStore());
-  return store;
+/**
+ * Calls `listener` after every change of one of `server`'s tasks (status, progress message, input
+ * asked or answered), with the task as `tasks/get` shows it and its owner's principal key: the
+ * source for `notifications/tasks` status notifications. Returns the function that stops it.
+ */
+export function watchTasks(server: ToolServer, listener: TaskListener): () => void {
+  return taskStoreOf(server).watch(listener);
 }
 
 /** Whether client capabilities (from a request's `_meta`) declare the Tasks extension. */
@@ -61,6 +65,18 @@ function missingExtension(what: string): ProtocolError {
     { requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } } },
     `${what} needs the ${TASKS_EXTENSION} extension: declare it in the request's _meta client capabilities`,
   );
+}
+
+/**
+ * The principal key of a request's caller, identified from its headers by the server's auth
+ * middleware, else the tool's own (anonymous when there is none or it refuses): the same for the
+ * call that creates a task and for every later request about it.
+ */
+async function callerKey(server: ToolServer, tool: string, info: CallInfo): Promise<string> {
+  const auth = server.middleware.find(isAuthMiddleware) ??
+    internalsOf(server).registry.tools.get(tool)?.middleware.find(isAuthMiddleware);
+  if (!auth) return ownerOf(undefined);
+  return ownerOf(await auth.identify(info.meta, { ipAddress: info.ipAddress }).catch(() => undefined));
 }
 
 function protocolFailure(
@@ -107,7 +123,8 @@ export async function callToolWithTask(
   if (definition.task === "required" && !declared) throw missingExtension(`The tool '${name}'`);
   if (!declared) return await requests.callTool(server, name, args, info);
   const store = taskStoreOf(server);
-  const session = new TaskCallSession(info.session, (client) => store.create(ownerOf(client), name));
+  const owner = await callerKey(server, name, info);
+  const session = new TaskCallSession(info.session, () => store.create(owner, name));
   const abort = new AbortController();
   const onRequestAbort = () => {
     if (!session.task) abort.abort(info.signal.reason);
@@ -137,15 +154,7 @@ async function findTask(server: ToolServer, taskId: unknown, info: CallInfo): Pr
   }
   const store = taskStoreOf(server);
   const tool = store.toolOf(taskId);
-  // The caller is identified as the call that created the task was: the server's auth, else the tool's.
-  const auth = server.middleware.find(isAuthMiddleware) ??
-    (tool === undefined
-      ? undefined
-      : internalsOf(server).registry.tools.get(tool)?.middleware.find(isAuthMiddleware));
-  const client = auth
-    ? await auth.identify(info.meta, { ipAddress: info.ipAddress }).catch(() => undefined)
-    : undefined;
-  const record = store.get(taskId, ownerOf(client));
+  const record = tool === undefined ? undefined : store.get(taskId, await callerKey(server, tool, info));
   if (!record) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown task: ${taskId}`);
   return record;
 }

@@ -26,13 +26,13 @@ const PREFIX: Record<ClientMethod, string> = {
   "roots/list": "r",
 };
 
-/** The principal key a task is kept under: the caller's tenant and client id, or anonymous. */
+/** The principal key a task is kept under: the caller's tenant and client id, or `""` (anonymous). */
 export function ownerOf(client: ClientContext | undefined): string {
   return client ? JSON.stringify([client.tenantId ?? null, client.clientId]) : "";
 }
 
-/** Creates the task of a call that hands off (given the caller, when auth identified one). */
-export type TaskFactory = (client: ClientContext | undefined) => TaskRecord;
+/** Creates the task of a call that hands off. */
+export type TaskFactory = () => TaskRecord;
 
 /** A call's session that can move from its request to a task. */
 export class TaskCallSession implements CallSession {
@@ -64,9 +64,9 @@ export class TaskCallSession implements CallSession {
   }
 
   /** Moves the call into a new task (once; later calls return the same task). */
-  handOff(client: ClientContext | undefined): TaskRecord {
+  handOff(): TaskRecord {
     if (this.#record) return this.#record;
-    this.#record = this.#create(client);
+    this.#record = this.#create();
     this.#handedOff.resolve(this.#record);
     return this.#record;
   }
