@@ -105,10 +105,14 @@ export { Logger, type LogLevel } from "../log.ts";
 // Testing a server in-process.
 export {
   createTestClient,
+  type ModernTestClient,
   type TestCallOptions,
   type TestClient,
+  type TestClientCalls,
   type TestClientOptions,
+  type TestRevision,
 } from "./testing.ts";
+export type { ModernClient } from "./_modern_test_client.ts";
 
 // Guards users attach to items; runGuards for middleware that answers before the handler runs.
 export {

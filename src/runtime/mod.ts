@@ -249,6 +249,7 @@ export {
   type ServerConfig,
   type ServerConfigInput,
   type ServerKindFields,
+  type ServerProtocolVersion,
   type ServerTransport,
   serverTransport,
   type ToolCost,

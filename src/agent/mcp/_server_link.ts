@@ -5,16 +5,14 @@
  * @module
  */
 
-// @ts-types="@modelcontextprotocol/sdk/client/index"
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-// @ts-types="@modelcontextprotocol/sdk/types"
-import { ErrorCode, McpError, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import type { Client } from "@modelcontextprotocol/client";
 import type { ServerConfig } from "../../runtime/mod.ts";
 import { serverTransport } from "../../runtime/mod.ts";
 import type { Logger } from "../../log.ts";
 import { describeError } from "../../_util/errors.ts";
 import { openSession, type Session } from "./_session.ts";
-import { type ToolOutcome, toolOutcome, truncateText } from "./tool_outcome.ts";
+import { type ToolOutcome, toolOutcome } from "./tool_outcome.ts";
+import { callFailure, listenForToolChanges, probeServer } from "./_session_watch.ts";
 
 /** A tool as its server lists it. */
 export interface ListedTool {
@@ -24,6 +22,15 @@ export interface ListedTool {
   description: string;
   /** JSON Schema of the arguments. */
   inputSchema: Record<string, unknown>;
+}
+
+/** One server's state (see `McpServerStatus`). */
+export interface LinkStatus {
+  connected: boolean;
+  tools: number;
+  transport: string;
+  protocol_version: string | null;
+  reconnects: number;
 }
 
 /** Settings of a {@linkcode ServerLink}, defaults filled. */
@@ -38,25 +45,17 @@ export interface LinkSettings {
   toolsReplaced(): void;
 }
 
-const MAX_PAGES = 100;
 const PROBE_MS = 5_000;
 
 async function listAll(client: Client, timeoutMs: number): Promise<ListedTool[]> {
-  const tools: ListedTool[] = [];
-  let cursor: string | undefined;
-  for (let page = 0; page < MAX_PAGES; page++) {
-    const answer = await client.listTools(cursor === undefined ? {} : { cursor }, { timeout: timeoutMs });
-    for (const tool of answer.tools) {
-      tools.push({
-        name: tool.name,
-        description: tool.description ?? tool.title ?? "",
-        inputSchema: tool.inputSchema as Record<string, unknown>,
-      });
-    }
-    cursor = answer.nextCursor;
-    if (cursor === undefined) break;
-  }
-  return tools;
+  // Without a cursor the client walks every page (up to its `listMaxPages`) and keeps the list: it
+  // checks results against output schemas and mirrors `x-mcp-header` arguments from it.
+  const answer = await client.listTools(undefined, { timeout: timeoutMs, cacheMode: "refresh" });
+  return answer.tools.map((tool) => ({
+    name: tool.name,
+    description: tool.description ?? tool.title ?? "",
+    inputSchema: tool.inputSchema as Record<string, unknown>,
+  }));
 }
 
 /** One server's connection, kept up for the lifetime of the {@linkcode McpConnections} holding it. */
@@ -69,6 +68,8 @@ export class ServerLink {
   #session: Session | undefined;
   #tools: ListedTool[] = [];
   #transport: string;
+  #protocolVersion: string | null = null;
+  #listening = new Set<Promise<void>>();
   #up = false;
   #closing = false;
   #probing = false;
@@ -102,12 +103,13 @@ export class ServerLink {
     return this.#tools;
   }
 
-  /** `{ connected, tools, transport, reconnects }`. */
-  get status(): { connected: boolean; tools: number; transport: string; reconnects: number } {
+  /** `{ connected, tools, transport, protocol_version, reconnects }`. */
+  get status(): LinkStatus {
     return {
       connected: this.#up,
       tools: this.#tools.length,
       transport: this.#transport,
+      protocol_version: this.#protocolVersion,
       reconnects: this.#reconnects,
     };
   }
@@ -134,14 +136,42 @@ export class ServerLink {
     const changed = JSON.stringify(tools) !== JSON.stringify(this.#tools);
     this.#session = session;
     this.#transport = session.transport;
+    this.#protocolVersion = session.protocolVersion;
     this.#tools = tools;
     this.#up = true;
+    this.#log.info("MCP server connected", {
+      server: this.name,
+      transport: session.transport,
+      protocol_version: session.protocolVersion,
+      tools: tools.length,
+    });
     if (changed) this.#settings.toolsReplaced();
+    if (session.era === "modern") this.#listen(session);
+  }
+
+  /** On 2026-07-28 list changes come on a `subscriptions/listen` stream; its end is checked like an error. */
+  #listen(session: Session): void {
+    const current = () => this.#session === session && this.#up && !this.#closing;
+    const listening = listenForToolChanges(session.client, this.#settings.callTimeoutMs).then((listened) => {
+      if (listened === undefined) return;
+      return listened.ended.then((cause) => {
+        if (cause === "remote" && current()) {
+          this.#check(session.client, new Error("the listen stream ended"));
+        }
+      });
+    }, (error) => {
+      this.#log.debug("MCP listen stream refused; tool list changes will not be seen", {
+        server: this.name,
+        error: describeError(error),
+      });
+    });
+    this.#listening.add(listening);
+    listening.finally(() => this.#listening.delete(listening));
   }
 
   #prepare(client: Client): void {
     const current = () => this.#session?.client === client && this.#up && !this.#closing;
-    client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+    client.setNotificationHandler("notifications/tools/list_changed", () => {
       this.#refreshing = this.#refreshing.then(async () => {
         if (!current()) return;
         try {
@@ -160,20 +190,26 @@ export class ServerLink {
       if (current()) this.#dropped(new Error("the connection closed"));
     };
     client.onerror = (error) => {
-      if (!current() || this.#probing) return;
-      this.#log.debug("MCP transport error; checking the server", {
-        server: this.name,
-        error: describeError(error),
-      });
-      this.#probing = true;
-      client.ping({ timeout: Math.min(PROBE_MS, this.#settings.callTimeoutMs) }).then(
-        () => this.#probing = false,
-        (failure) => {
-          this.#probing = false;
-          if (current()) this.#dropped(failure);
-        },
-      );
+      if (current()) this.#check(client, error);
     };
+  }
+
+  /** Something went wrong on the transport: asks the server (ping, or `server/discover` on 2026-07-28). */
+  #check(client: Client, error: unknown): void {
+    if (this.#probing) return;
+    const current = () => this.#session?.client === client && this.#up && !this.#closing;
+    this.#log.debug("MCP transport error; checking the server", {
+      server: this.name,
+      error: describeError(error),
+    });
+    this.#probing = true;
+    probeServer(client, Math.min(PROBE_MS, this.#settings.callTimeoutMs)).then(
+      () => this.#probing = false,
+      (failure) => {
+        this.#probing = false;
+        if (current()) this.#dropped(failure);
+      },
+    );
   }
 
   #dropped(cause: unknown): void {
@@ -224,35 +260,24 @@ export class ServerLink {
     const forward = () => own.abort(signal?.reason);
     signal?.addEventListener("abort", forward, { once: true });
     try {
-      const result = await session.client.callTool({ name: tool, arguments: args }, undefined, {
+      const result = await session.client.callTool({ name: tool, arguments: args }, {
         signal: own.signal,
         timeout: this.#settings.callTimeoutMs,
       });
       return toolOutcome(result);
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
-      return this.#failure(session, tool, error);
+      const outcome = callFailure(error, {
+        server: this.name,
+        tool,
+        timeoutMs: this.#settings.callTimeoutMs,
+      });
+      if (outcome !== undefined) return outcome;
+      if (this.#session === session) this.#dropped(error);
+      return { isError: true, content: `server ${this.name} is reconnecting` };
     } finally {
       signal?.removeEventListener("abort", forward);
     }
-  }
-
-  #failure(session: Session, tool: string, error: unknown): ToolOutcome {
-    if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
-      return {
-        isError: true,
-        content:
-          `tool ${tool} on server ${this.name} did not answer within ${this.#settings.callTimeoutMs} ms`,
-      };
-    }
-    if (error instanceof McpError && error.code !== ErrorCode.ConnectionClosed) {
-      return {
-        isError: true,
-        content: truncateText(`server ${this.name} refused the call: ${error.message}`, 1_000),
-      };
-    }
-    if (this.#session === session) this.#dropped(error);
-    return { isError: true, content: `server ${this.name} is reconnecting` };
   }
 
   /** Closes the session and cancels reconnects. */
@@ -267,7 +292,7 @@ export class ServerLink {
     await session?.close();
     await this.#pending.catch(() => {});
     await this.#refreshing;
-    await Promise.all(this.#retiring);
+    await Promise.all([...this.#retiring, ...this.#listening]);
   }
 }
 

@@ -1,24 +1,21 @@
 /**
  * Opening one MCP client session for a server entry: the transport for its config (with the
- * streamable-HTTP-to-SSE fallback), connect within a deadline, and a close that leaves nothing open.
+ * streamable-HTTP-to-SSE fallback), the revision negotiated (`server/discover`, else `initialize`),
+ * connect within a deadline, and a close that leaves nothing open.
  *
  * @module
  */
 
-// @ts-types="@modelcontextprotocol/sdk/client/index"
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-// @ts-types="@modelcontextprotocol/sdk/client/sse"
-import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
-// @ts-types="@modelcontextprotocol/sdk/client/stdio"
-import type { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-// @ts-types="@modelcontextprotocol/sdk/client/streamableHttp"
 import {
+  Client,
+  type ClientOptions,
+  SdkHttpError,
+  SSEClientTransport,
   StreamableHTTPClientTransport,
-  StreamableHTTPError,
-} from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-// @ts-types="@modelcontextprotocol/sdk/shared/transport"
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { HttpServerConfig, ServerConfig } from "../../runtime/mod.ts";
+  type Transport,
+} from "@modelcontextprotocol/client";
+import type { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import type { HttpServerConfig, ServerConfig, ServerProtocolVersion } from "../../runtime/mod.ts";
 import { serverTransport } from "../../runtime/mod.ts";
 import type { Logger } from "../../log.ts";
 import { type TrackedFetch, trackedFetch } from "./_tracked_fetch.ts";
@@ -28,11 +25,15 @@ export type SessionTransport = "streamable-http" | "sse" | "stdio";
 
 /** A connected client and how to close it. */
 export interface Session {
-  /** The SDK client, initialized. */
+  /** The SDK client, connected (initialized, or discovered on 2026-07-28). */
   client: Client;
   /** The transport in use (after any fallback). */
   transport: SessionTransport;
-  /** Ends the session (a bounded DELETE for streamable HTTP), closes the client and every stream. */
+  /** The protocol revision negotiated, e.g. `2026-07-28` or `2025-11-25`. */
+  protocolVersion: string;
+  /** `modern` (2026-07-28 and later: stateless, `server/discover`) or `legacy` (an `initialize` session). */
+  era: "modern" | "legacy";
+  /** Ends the session (a bounded DELETE for a streamable HTTP session), closes the client and every stream. */
   close(): Promise<void>;
 }
 
@@ -40,9 +41,9 @@ export interface Session {
 export interface OpenSessionOptions {
   /** Logger for the server's stderr (stdio, at debug) and fallback notes. */
   logger: Logger;
-  /** Bound on transport start plus initialize, in ms. */
+  /** Bound on transport start plus negotiation (probe and initialize), in ms. */
   timeoutMs: number;
-  /** Sent as `clientInfo` in initialize. */
+  /** Sent as `clientInfo` (in initialize, or in every request's `_meta` on 2026-07-28). */
   clientInfo: { name: string; version: string };
   /** Aborting gives up the connect (it rejects with the reason, the client closed). */
   signal?: AbortSignal;
@@ -60,6 +61,7 @@ export class ConnectTimeout extends Error {
 }
 
 const TERMINATE_MS = 1_000;
+const MAX_PAGES = 100;
 
 function httpHeaders(config: HttpServerConfig): Record<string, string> {
   const headers: Record<string, string> = { ...config.headers };
@@ -89,12 +91,33 @@ async function within<T>(promise: Promise<T>, ms: number, signal?: AbortSignal):
   }
 }
 
+/**
+ * The client's negotiation for `protocol_version`: "auto" probes `server/discover` (2026-07-28) and
+ * falls back to the `initialize` handshake of a 2025-era server; a pin to 2026-07-28 has no fallback;
+ * "2025-11-25" (and the sse transport, which has no 2026 form) opens an `initialize` session at once.
+ */
+function negotiation(
+  wanted: ServerProtocolVersion,
+  kind: SessionTransport,
+  timeoutMs: number,
+): ClientOptions {
+  if (wanted === "2025-11-25" || kind === "sse") return { versionNegotiation: { mode: "legacy" } };
+  const mode = wanted === "auto" ? "auto" : { pin: wanted };
+  return { versionNegotiation: { mode, probe: { timeoutMs } } };
+}
+
 async function connect(
   transport: Transport,
   kind: SessionTransport,
-  options: OpenSessionOptions & { cleanup?: () => Promise<void> },
+  options: OpenSessionOptions & { wanted: ServerProtocolVersion; cleanup?: () => Promise<void> },
 ): Promise<Session> {
-  const client = new Client(options.clientInfo, { capabilities: {} });
+  // No capabilities: an agent has no human to answer elicitation and no sampling to offer, so servers
+  // that need either refuse with their own error instead of waiting.
+  const client = new Client(options.clientInfo, {
+    capabilities: {},
+    listMaxPages: MAX_PAGES,
+    ...negotiation(options.wanted, kind, options.timeoutMs),
+  });
   options.prepare(client);
   const close = async () => {
     if (transport instanceof StreamableHTTPClientTransport && transport.sessionId !== undefined) {
@@ -104,36 +127,43 @@ async function connect(
     await options.cleanup?.();
   };
   try {
-    await within(client.connect(transport), options.timeoutMs, options.signal);
+    await within(
+      client.connect(transport, { timeout: options.timeoutMs }),
+      options.timeoutMs,
+      options.signal,
+    );
   } catch (error) {
     await client.close().catch(() => {});
     await options.cleanup?.();
     throw error;
   }
-  return { client, transport: kind, close };
+  const era = client.getProtocolEra() ?? "legacy";
+  const protocolVersion = client.getNegotiatedProtocolVersion() ?? "unknown";
+  return { client, transport: kind, protocolVersion, era, close };
 }
 
 function isOldServerAnswer(error: unknown): boolean {
-  return error instanceof StreamableHTTPError && (error.code === 404 || error.code === 405);
+  return error instanceof SdkHttpError && (error.status === 404 || error.status === 405);
 }
 
 async function openHttp(config: HttpServerConfig, options: OpenSessionOptions): Promise<Session> {
   const url = new URL(config.url);
+  const wanted = config.protocol_version ?? "auto";
   const requestInit = { headers: httpHeaders(config) };
   const sse = async () => {
     const fetcher: TrackedFetch = trackedFetch();
     const transport = new SSEClientTransport(url, { requestInit, fetch: fetcher.fetch });
-    return await connect(transport, "sse", { ...options, cleanup: fetcher.close });
+    return await connect(transport, "sse", { ...options, wanted, cleanup: fetcher.close });
   };
   if (serverTransport(config) === "sse") return await sse();
   const fetcher = trackedFetch();
   const transport = new StreamableHTTPClientTransport(url, { requestInit, fetch: fetcher.fetch });
   try {
-    return await connect(transport, "streamable-http", { ...options, cleanup: fetcher.close });
+    return await connect(transport, "streamable-http", { ...options, wanted, cleanup: fetcher.close });
   } catch (error) {
-    if (!isOldServerAnswer(error)) throw error;
+    if (!isOldServerAnswer(error) || wanted === "2026-07-28") throw error;
     options.logger.info("streamable HTTP refused; trying the SSE transport", {
-      status: (error as StreamableHTTPError).code,
+      status: (error as SdkHttpError).status,
     });
     return await sse();
   }
@@ -155,7 +185,7 @@ function logStderr(transport: StdioClientTransport, logger: Logger): void {
 export async function openSession(config: ServerConfig, options: OpenSessionOptions): Promise<Session> {
   if (config.url !== undefined) return await openHttp(config, options);
   // Loaded only for stdio servers: the module reads host variables (OSTYPE, PATH) as it loads.
-  const stdio = await import("@modelcontextprotocol/sdk/client/stdio.js") as {
+  const stdio = await import("@modelcontextprotocol/client/stdio") as {
     StdioClientTransport: typeof StdioClientTransport;
   };
   const transport = new stdio.StdioClientTransport({
@@ -166,5 +196,5 @@ export async function openSession(config: ServerConfig, options: OpenSessionOpti
     stderr: options.logger.enabled("debug") ? "pipe" : "ignore",
   });
   if (options.logger.enabled("debug")) logStderr(transport, options.logger);
-  return await connect(transport, "stdio", options);
+  return await connect(transport, "stdio", { ...options, wanted: config.protocol_version ?? "auto" });
 }

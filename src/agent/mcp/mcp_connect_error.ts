@@ -4,12 +4,7 @@
  * @module
  */
 
-// @ts-types="@modelcontextprotocol/sdk/client/sse"
-import { SseError } from "@modelcontextprotocol/sdk/client/sse.js";
-// @ts-types="@modelcontextprotocol/sdk/client/streamableHttp"
-import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-// @ts-types="@modelcontextprotocol/sdk/types"
-import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { ProtocolError, SdkError, SdkErrorCode, SdkHttpError, SseError } from "@modelcontextprotocol/client";
 import { ConnectTimeout } from "./_session.ts";
 import { ListingFailed } from "./_server_link.ts";
 
@@ -42,23 +37,14 @@ export function connectFailureReason(error: unknown): string {
     return `listing its tools failed (${connectFailureReason(error.cause)})`;
   }
   if (error instanceof ConnectTimeout) return error.message;
-  if (error instanceof StreamableHTTPError) {
-    return (error.code ?? 0) > 0
-      ? `the server answered HTTP ${error.code}`
-      : "the server's answer was not MCP";
-  }
+  if (error instanceof SdkHttpError) return `the server answered HTTP ${error.status}`;
   if (error instanceof SseError) {
     return typeof error.code === "number"
       ? `the server answered HTTP ${error.code}`
       : "the server could not be reached";
   }
-  if (error instanceof McpError) {
-    if (error.code === ErrorCode.ConnectionClosed) {
-      return "the connection closed before the MCP handshake finished";
-    }
-    if (error.code === ErrorCode.RequestTimeout) return "the server did not answer in time";
-    return `the server refused the MCP handshake (MCP error ${error.code})`;
-  }
+  if (error instanceof ProtocolError) return `the server refused the MCP handshake (MCP error ${error.code})`;
+  if (error instanceof SdkError) return sdkFailureReason(error);
   const code = (error as { code?: unknown } | null)?.code;
   if (code === "ENOENT") return "the command was not found";
   if (code === "EACCES") return "the command could not be run (permission denied)";
@@ -67,4 +53,21 @@ export function connectFailureReason(error: unknown): string {
   }
   if (error instanceof TypeError) return "the server could not be reached";
   return "the connection failed";
+}
+
+function sdkFailureReason(error: SdkError): string {
+  switch (error.code) {
+    case SdkErrorCode.ConnectionClosed:
+      return "the connection closed before the MCP handshake finished";
+    case SdkErrorCode.RequestTimeout:
+      return "the server did not answer in time";
+    case SdkErrorCode.EraNegotiationFailed:
+      // A probe that could not be sent (the server is down) keeps the network error as its cause.
+      if (error.cause instanceof TypeError) return "the server could not be reached";
+      return "the protocol version could not be agreed";
+    case SdkErrorCode.ClientHttpUnexpectedContent:
+      return "the server's answer was not MCP";
+    default:
+      return "the MCP handshake failed";
+  }
 }

@@ -58,6 +58,12 @@ export interface McpServerStatus {
   tools: number;
   /** Transport in use: `streamable-http`, `sse` (configured, or the fallback) or `stdio`. */
   transport: string;
+  /**
+   * The MCP revision negotiated with the server: `2026-07-28` (stateless, found through
+   * `server/discover`) or a 2025-era `initialize` revision such as `2025-11-25`; `null` before the
+   * first connect.
+   */
+  protocol_version: string | null;
   /** Successful reconnects since connect. */
   reconnects: number;
 }

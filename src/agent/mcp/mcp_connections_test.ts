@@ -26,7 +26,13 @@ Deno.test("connect lists the tools under prefixed names and calls them over stre
   assert.deepEqual(Object.keys(echo.inputSchema.properties as object), ["text"]);
   assert.deepEqual(await mcp.call("alpha__echo", { text: "hi" }), { content: "hi", isError: false });
   assert.deepEqual(mcp.status(), {
-    alpha: { connected: true, tools: 3, transport: "streamable-http", reconnects: 0 },
+    alpha: {
+      connected: true,
+      tools: 3,
+      transport: "streamable-http",
+      protocol_version: "2025-11-25",
+      reconnects: 0,
+    },
   });
 });
 

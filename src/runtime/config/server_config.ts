@@ -29,6 +29,14 @@ export interface HttpServerConfig {
   bearer_token?: string;
   /** Key sent as the `x-api-key` header. Usually a `${VAR}` reference. */
   api_key?: string;
+  /**
+   * MCP revision to speak. "auto": ask for 2026-07-28 (`server/discover`) and fall back to a 2025
+   * `initialize` session when the server does not offer it. "2026-07-28": that revision only (connect
+   * fails otherwise). "2025-11-25": an `initialize` session at once, without the probe (the server may
+   * answer an older 2025 revision); the sse transport always speaks it.
+   * @default "auto"
+   */
+  protocol_version?: ServerProtocolVersion;
   /** Not allowed: a server has either `url` or `command`. */
   command?: undefined;
 }
@@ -50,9 +58,27 @@ export interface CommandServerConfig {
   env?: Record<string, string>;
   /** Working directory of the program. */
   cwd?: string;
+  /**
+   * MCP revision to speak. "auto": ask for 2026-07-28 (`server/discover`) and fall back to a 2025
+   * `initialize` session when the server does not offer it. "2026-07-28": that revision only (connect
+   * fails otherwise). "2025-11-25": an `initialize` session at once, without the probe (the server may
+   * answer an older 2025 revision). "auto" starts the program once more, briefly, for the probe.
+   * @default "auto"
+   */
+  protocol_version?: ServerProtocolVersion;
   /** Not allowed: a server has either `url` or `command`. */
   url?: undefined;
 }
+
+/** The MCP revisions a server entry may ask for (`protocol_version`). */
+export type ServerProtocolVersion = "auto" | "2026-07-28" | "2025-11-25";
+
+/** Values of `protocol_version`. */
+export const SERVER_PROTOCOL_VERSIONS = [
+  "auto",
+  "2026-07-28",
+  "2025-11-25",
+] as const satisfies readonly ServerProtocolVersion[];
 
 /** One entry of `servers`: an HTTP server or a command server (tell them apart by `url`). */
 export type ServerConfig = HttpServerConfig | CommandServerConfig;
@@ -87,6 +113,7 @@ export const ServerConfigSchema: z.ZodType<ServerConfig, ServerConfig> = narrowe
     args: list(string(), "a list of strings").optional(),
     env: stringMap().optional(),
     cwd: nonEmptyString("a directory path").optional(),
+    protocol_version: oneOf(SERVER_PROTOCOL_VERSIONS).optional(),
   }).superRefine((server, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
     if (server.url !== undefined && server.command !== undefined) {
@@ -110,6 +137,9 @@ export const ServerConfigSchema: z.ZodType<ServerConfig, ServerConfig> = narrowe
     }
     if (transport !== undefined && transport !== "stdio" && server.url === undefined) {
       issue("url", `an http(s) URL (required for the ${transport} transport)`);
+    }
+    if (transport === "sse" && server.protocol_version === "2026-07-28") {
+      issue("protocol_version", '"auto" or "2025-11-25" (the sse transport speaks only 2025-era revisions)');
     }
     const foreign = server.url !== undefined ? COMMAND_ONLY : URL_ONLY;
     for (const field of foreign) {

@@ -91,3 +91,26 @@ Deno.test("serverTransport falls back from transport to type to the kind of entr
   assert.equal(serverTransport({ command: "mcp" }), "stdio");
   assert.equal(serverTransport({}), "streamable-http");
 });
+
+Deno.test("protocol_version takes auto or a revision, and sse servers cannot ask for 2026-07-28", () => {
+  const servers = expectOk(parseSection("servers", {
+    a: { url: "http://a", protocol_version: "2026-07-28" },
+    b: { command: "mcp", protocol_version: "2025-11-25" },
+    c: { url: "http://c", transport: "sse", protocol_version: "auto" },
+  }));
+  assert.equal(servers.a.protocol_version, "2026-07-28");
+  assert.equal(servers.b.protocol_version, "2025-11-25");
+  assert.ok(
+    issueAt(
+      parseSection("servers", { x: { url: "http://a", protocol_version: "2024" } }),
+      "servers.x.protocol_version",
+    ),
+  );
+  assert.match(
+    issueAt(
+      parseSection("servers", { x: { url: "http://a", type: "sse", protocol_version: "2026-07-28" } }),
+      "servers.x.protocol_version",
+    ).expected,
+    /sse transport speaks only 2025-era revisions/,
+  );
+});

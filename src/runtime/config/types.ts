@@ -75,6 +75,7 @@ export type {
   ServerConfig,
   ServerConfigInput,
   ServerKindFields,
+  ServerProtocolVersion,
   ServerTransport,
   ToolCost,
   ToolCostInput,
