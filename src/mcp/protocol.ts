@@ -33,6 +33,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import type { CallInfo } from "./pipeline.ts";
 import * as requests from "./requests.ts";
+import { CLIENT_CAPABILITY, progressNotification } from "./session_parts.ts";
 import { internalsOf, type ToolServer } from "./tool_server.ts";
 import type { CallSession } from "./types.ts";
 
@@ -74,32 +75,18 @@ export function createSessionServer(server: ToolServer, options: SessionOptions 
   let minLevel = SEVERITY.get("debug")!;
   const subscriptions = new Set<string>();
 
-  const CAPABILITY = {
-    "elicitation/create": "elicitation",
-    "sampling/createMessage": "sampling",
-    "roots/list": "roots",
-  } as const;
-
   function session(extra: Extra): CallSession {
     return {
       id: extra.sessionId,
       era: "legacy",
       live,
       supports(method) {
-        return live && sdk.getClientCapabilities()?.[CAPABILITY[method]] !== undefined;
+        return live && sdk.getClientCapabilities()?.[CLIENT_CAPABILITY[method]] !== undefined;
       },
       async progress(progress, total, message) {
         const progressToken = extra._meta?.progressToken;
         if (progressToken === undefined) return;
-        await extra.sendNotification({
-          method: "notifications/progress",
-          params: {
-            progressToken,
-            progress,
-            ...(total === undefined ? {} : { total }),
-            ...(message === undefined ? {} : { message }),
-          },
-        });
+        await extra.sendNotification(progressNotification(progressToken, progress, { total, message }));
       },
       async log(level, data, logger) {
         if ((SEVERITY.get(level) ?? 0) < minLevel) return;

@@ -8,14 +8,10 @@
  */
 
 import type { ClientCapabilities, ServerContext } from "@modelcontextprotocol/server";
+import { CLIENT_CAPABILITY, progressNotification } from "../session_parts.ts";
 import type { CallSession, ClientMethod } from "../types.ts";
 
 const CLIENT_CAPABILITIES = "io.modelcontextprotocol/clientCapabilities";
-const CAPABILITY = {
-  "elicitation/create": "elicitation",
-  "sampling/createMessage": "sampling",
-  "roots/list": "roots",
-} as const satisfies Record<ClientMethod, keyof ClientCapabilities>;
 
 /** The client capabilities a modern request declared in its `_meta` envelope. */
 export function declaredCapabilities(ctx: ServerContext): ClientCapabilities {
@@ -26,7 +22,7 @@ export function declaredCapabilities(ctx: ServerContext): ClientCapabilities {
 
 /** Whether the request's client declared the capability `method` needs. */
 export function declares(ctx: ServerContext, method: ClientMethod): boolean {
-  return declaredCapabilities(ctx)[CAPABILITY[method]] !== undefined;
+  return declaredCapabilities(ctx)[CLIENT_CAPABILITY[method]] !== undefined;
 }
 
 /**
@@ -51,15 +47,7 @@ export function modernSession(ctx: ServerContext): CallSession {
     async progress(progress, total, message) {
       const progressToken = ctx.mcpReq._meta?.progressToken;
       if (progressToken === undefined) return;
-      await ctx.mcpReq.notify({
-        method: "notifications/progress",
-        params: {
-          progressToken,
-          progress,
-          ...(total === undefined ? {} : { total }),
-          ...(message === undefined ? {} : { message }),
-        },
-      });
+      await ctx.mcpReq.notify(progressNotification(progressToken, progress, { total, message }));
     },
     // The SDK filters by the envelope's log level on this revision (nothing without one).
     log: (level, data, logger) => ctx.mcpReq.log(level, data, logger),

@@ -32,8 +32,14 @@ export function surelyLegacy(request: Request, body: unknown): boolean {
   return Array.isArray(body) ? !body.some(claimsEnvelope) : !claimsEnvelope(body);
 }
 
+/** Whether a message of `body` claims the `_meta` envelope: the SDK then never classifies it legacy. */
+export function surelyModern(body: unknown): boolean {
+  return Array.isArray(body) ? body.some(claimsEnvelope) : claimsEnvelope(body);
+}
+
 /** Whether `request` (with its parsed `body`) belongs to the 2025-era routes. */
 async function isLegacy(request: Request, body?: unknown): Promise<boolean> {
+  if (surelyModern(body)) return false;
   return surelyLegacy(request, body) || await isLegacyRequest(request, body);
 }
 
