@@ -221,11 +221,14 @@ export type {
   ApproverFunction,
 } from "./approval/approver.ts";
 export { approvalGate, type ApprovalGateOptions } from "./approval/approval_gate.ts";
+export type { ApprovalRecord } from "./approval/approval_record.ts";
 export {
+  CLIENT_CANNOT_ELICIT,
   CLIENT_REVIEWER,
   ELICITATION_REVIEWER,
   elicitationApprover,
   type ElicitationApproverOptions,
+  isClientCannotElicit,
 } from "./approval/elicitation_approver.ts";
 export {
   type PendingApprovalView,

@@ -110,4 +110,11 @@ export interface CallSession {
   sample(params: CreateMessageRequestParams, options?: ClientRequestOptions): Promise<CreateMessageResult>;
   /** Asks the client for its roots (`roots/list`). */
   listRoots(options?: ClientRequestOptions): Promise<ListRootsResult>;
+  /**
+   * On a 2026-07-28 request: what earlier rounds of this call carried in its signed `requestState`, by
+   * key (the client's answers, and values middleware added to the `answers` of an `InputRequiredSignal`
+   * it rethrew, e.g. the approval gate's request id). Absent or empty on a first round and on 2025-era
+   * sessions. Never this round's `inputResponses`: only what the server itself signed.
+   */
+  readonly carried?: Readonly<Record<string, unknown>>;
 }

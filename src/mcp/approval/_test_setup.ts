@@ -26,16 +26,22 @@ import { ToolServer } from "../tool_server.ts";
 import { Logger, memorySink } from "../../log.ts";
 import type { Middleware } from "../types.ts";
 
-/** alice may call tools; bob may also review approvals. */
+/** alice and carol may call tools; bob may also review approvals. */
 export const API_KEYS = {
   "k-alice": { client_id: "alice", roles: [] },
   "k-bob": { client_id: "bob", roles: ["approver"] },
+  "k-carol": { client_id: "carol", roles: [] },
 };
 
 /** A server with auth, `gate`, and a gated `transfer` tool that answers "sent <amount>". */
 export function gatedServer(gate: Middleware): ToolServer {
+  return gatedServerWith([gate]);
+}
+
+/** A bank server running `outer`, the API-key auth, then `inner`, with the gated `transfer` tool. */
+export function gatedServerWith(inner: Middleware[], outer: Middleware[] = []): ToolServer {
   const server = new ToolServer({ name: "bank", logger: new Logger("test", { sink: memorySink() }) });
-  server.use(authMiddleware(new ApiKeyAuth({ keys: API_KEYS })), gate);
+  server.use(...outer, authMiddleware(new ApiKeyAuth({ keys: API_KEYS })), ...inner);
   server.tool("transfer", {
     auth: true,
     requiresApproval: true,
@@ -105,7 +111,7 @@ export function textOf(result: CallToolResult): string {
 /** The error envelope of a failed result. */
 export function errorOf(
   result: CallToolResult,
-): { code: string; message: string; details?: Record<string, unknown> } {
+): { code: string; message: string; suggestion?: string; details?: Record<string, unknown> } {
   if (result.isError !== true) throw new Error(`expected an error result, got ${textOf(result)}`);
   return JSON.parse(textOf(result)).error;
 }

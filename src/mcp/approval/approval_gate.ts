@@ -5,11 +5,12 @@
  * @module
  */
 
-import { randomHex } from "../../_util/ids.ts";
 import { checkOptionKeys } from "../../_util/option_keys.ts";
 import { withRole } from "../chain.ts";
 import { ToolError } from "../errors.ts";
 import { runGuards } from "../guards.ts";
+import { isInputRequired } from "../input_required.ts";
+import { pendingMethods } from "../middleware/pending_inputs.ts";
 import type { RequestContext } from "../request_context.ts";
 import type { Middleware } from "../types.ts";
 import {
@@ -20,6 +21,7 @@ import {
   normalizeDecision,
   toApprover,
 } from "./approver.ts";
+import { type ApprovalRecord, approvalRequestId, carryingApproval, noteApproval } from "./approval_record.ts";
 
 export type {
   ApprovalDecision,
@@ -83,7 +85,7 @@ function copyArguments(args: Record<string, unknown>): Record<string, unknown> {
 function buildRequest(ctx: RequestContext, settings: Required<ApprovalGateOptions>): ApprovalRequest {
   const definition = ctx.definition;
   const request: ApprovalRequest = {
-    request_id: randomHex(16),
+    request_id: approvalRequestId(ctx),
     tool_name: definition.name,
     arguments: settings.includeArguments ? copyArguments(ctx.arguments) : {},
     caller_user_id: ctx.clientId,
@@ -150,9 +152,15 @@ function denied(
  * A middleware that holds every call of a `requiresApproval` tool until `approver` decides. The
  * tool's own guards run first, so a caller who may not use the tool never reaches a reviewer.
  * Approved calls continue; denials, decisions that try to change the arguments, and (by default)
- * unanswered requests fail with `APPROVAL_DENIED`; an approver that throws fails the call with
- * `INTERNAL_ERROR`. A cancelled call withdraws its request. Requests, grants and denials are logged
- * without argument values.
+ * unanswered requests fail with `APPROVAL_DENIED`; an approver that throws a `ToolError` fails the
+ * call with it, any other exception with `INTERNAL_ERROR`. A cancelled call withdraws its request.
+ * Requests, grants and denials are logged without argument values, and noted on the context for the
+ * audit chain (the entry's `approval`).
+ *
+ * On a 2026-07-28 request an approver that asks the calling client (`elicitationApprover`) ends the
+ * round with an `input_required` result; the gate lets that through, and the client's retry, carrying
+ * the answer, runs the call again from the start (guards included) and is decided then. The gate's
+ * `timeout` bounds each round's wait, not the client's time to answer between rounds.
  *
  * Install it after the auth middleware so requests carry the caller's identity.
  *
@@ -186,9 +194,30 @@ export function approvalGate(
       client_id: ctx.clientId,
       tenant_id: ctx.tenantId,
     };
+    const note = (decision: ApprovalRecord["decision"], reviewer?: string) =>
+      noteApproval(ctx, {
+        request_id: request.request_id,
+        decision,
+        ...(reviewer ? { reviewer_id: reviewer } : {}),
+      });
     ctx.logger.info("approval requested", fields);
-    const outcome = await awaitDecision(target, request, ctx);
+    let outcome: Outcome;
+    try {
+      outcome = await awaitDecision(target, request, ctx);
+    } catch (error) {
+      if (!isInputRequired(error)) {
+        note("failed");
+        throw error;
+      }
+      note("input_required");
+      ctx.logger.info("approval asked of the client; the call goes on when it answers", {
+        ...fields,
+        pending: pendingMethods(error),
+      });
+      throw carryingApproval(error, request.request_id);
+    }
     if (outcome.kind === "timeout") {
+      note("timed_out");
       if (settings.onTimeout === "allow") {
         ctx.logger.warning("approval timed out; allowed by policy", { ...fields, timeout: settings.timeout });
         return await next();
@@ -204,13 +233,16 @@ export function approvalGate(
     const reviewer = decision.reviewer_id;
     if (decision.approved && decision.modified_arguments !== undefined) {
       const reason = "the server cannot change bound arguments";
+      note("denied", reviewer);
       ctx.logger.warning("approval denied", { ...fields, reviewer_id: reviewer, reason });
       throw denied(request, reason, reviewer);
     }
     if (!decision.approved) {
+      note("denied", reviewer);
       ctx.logger.info("approval denied", { ...fields, reviewer_id: reviewer, reason: decision.reason });
       throw denied(request, decision.reason, reviewer);
     }
+    note("approved", reviewer);
     ctx.logger.info("approval granted", { ...fields, reviewer_id: reviewer });
     return await next();
   }, "approval");

@@ -3,10 +3,12 @@ import FakeTimers from "@sinonjs/fake-timers";
 import { middlewareRole } from "../chain.ts";
 import { ClientContext } from "../client_context.ts";
 import { ToolError } from "../errors.ts";
+import { InputRequiredSignal } from "../input_required.ts";
 import { ToolServer } from "../tool_server.ts";
-import { testContext, testTool } from "../_test_context.ts";
+import { DEAD_SESSION, testContext, testTool } from "../_test_context.ts";
 import type { Guard } from "../types.ts";
 import { type ApprovalDecision, approvalGate, type ApprovalRequest, type Approver } from "./approval_gate.ts";
+import { approvalRecordOf } from "./approval_record.ts";
 
 const GATED = testTool({ name: "wire", requiresApproval: true, annotations: { destructiveHint: true } });
 
@@ -251,4 +253,77 @@ Deno.test("an approver cannot change the arguments the handler receives", async 
   });
   await gate(ctx, ok);
   assert.deepEqual(ctx.arguments, { amount: 5, to: { iban: "DE1" } });
+});
+
+Deno.test("the gate notes each call's approval step on the context for the audit chain", async () => {
+  const approvedCall = gatedContext().ctx;
+  await approvalGate(() => ({ approved: true, reviewer_id: "bob" }))(approvedCall, ok);
+  const approved = approvalRecordOf(approvedCall);
+  assert.match(approved?.request_id ?? "", /^[0-9a-f]{32}$/);
+  assert.deepEqual(approved, { request_id: approved?.request_id, decision: "approved", reviewer_id: "bob" });
+  const deniedCall = gatedContext().ctx;
+  await failure(approvalGate(() => ({ approved: false, reviewer_id: "carol" }))(deniedCall, ok));
+  assert.equal(approvalRecordOf(deniedCall)?.decision, "denied");
+  assert.equal(approvalRecordOf(deniedCall)?.reviewer_id, "carol");
+  const failedCall = gatedContext().ctx;
+  await assert.rejects(approvalGate(() => Promise.reject(new Error("down")))(failedCall, ok), /down/);
+  assert.deepEqual(Object.keys(approvalRecordOf(failedCall) ?? {}), ["request_id", "decision"]);
+  assert.equal(approvalRecordOf(failedCall)?.decision, "failed");
+  const ungated = testContext().ctx;
+  await approvalGate(() => true)(ungated, ok);
+  assert.equal(approvalRecordOf(ungated), undefined, "calls that need no approval carry no record");
+  const clock = FakeTimers.install({ toFake: ["setTimeout", "clearTimeout"] });
+  try {
+    const timedOut = gatedContext().ctx;
+    const running = approvalGate(silent().approver, { timeout: 1, onTimeout: "allow" })(timedOut, ok);
+    await clock.tickAsync(1_000);
+    assert.equal(await running, "ran");
+    assert.equal(approvalRecordOf(timedOut)?.decision, "timed_out");
+  } finally {
+    clock.uninstall();
+  }
+});
+
+Deno.test("an approver asking the client on a 2026-07-28 request ends the round, the approval id carried along", async () => {
+  const signal = new InputRequiredSignal({ e1: { method: "elicitation/create" } }, { s1: "earlier" });
+  const { approver, cancelled } = silent();
+  approver.decide = () => Promise.reject(signal);
+  const { ctx, logs } = gatedContext();
+  let ran = false;
+  const outcome = await approvalGate(approver)(ctx, () => (ran = true, ok())).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  assert.ok(outcome instanceof InputRequiredSignal, "the round ends input_required, not with a denial");
+  assert.equal(ran, false);
+  const record = approvalRecordOf(ctx);
+  assert.equal(record?.decision, "input_required");
+  assert.deepEqual(outcome.requests, signal.requests);
+  assert.deepEqual(outcome.answers, { s1: "earlier", "agentry.approval": record?.request_id });
+  assert.deepEqual(cancelled, [record?.request_id], "the round's wait is withdrawn from the approver");
+  const asked = logs.find((r) => r.message.startsWith("approval asked of the client"));
+  assert.deepEqual(asked?.fields.pending, { e1: "elicitation/create" });
+  assert.equal(logs.some((r) => r.message === "approval denied"), false);
+});
+
+Deno.test("the retried round of a 2026-07-28 call keeps the approval id its state carried; nothing else is trusted", async () => {
+  const id = "c".repeat(32);
+  const retried = (carried: Record<string, unknown>) => {
+    const { ctx } = testContext({ tool: GATED, session: { ...DEAD_SESSION, era: "modern", carried } });
+    return ctx;
+  };
+  const { approver, asked } = recording({ approved: true, reviewer_id: "elicitation:client-user" });
+  const ctx = retried({ e1: { action: "accept", content: { approve: true } }, "agentry.approval": id });
+  assert.equal(await approvalGate(approver)(ctx, ok), "ran");
+  assert.equal(asked[0].request_id, id);
+  assert.deepEqual(approvalRecordOf(ctx), {
+    request_id: id,
+    decision: "approved",
+    reviewer_id: "elicitation:client-user",
+  });
+  for (const bad of ["not-an-id", 42, "C".repeat(32)]) {
+    await approvalGate(approver)(retried({ "agentry.approval": bad }), ok);
+    assert.match(asked.at(-1)!.request_id, /^[0-9a-f]{32}$/);
+    assert.notEqual(asked.at(-1)!.request_id, bad);
+  }
 });

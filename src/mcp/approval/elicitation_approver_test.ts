@@ -5,10 +5,13 @@ import type {
   ElicitRequestFormParams,
   ElicitResult,
 } from "@modelcontextprotocol/sdk/types.js";
+import { ToolError } from "../errors.ts";
+import { InputRequiredSignal } from "../input_required.ts";
 import { DEAD_SESSION, testContext } from "../_test_context.ts";
 import type { CallSession, ClientRequestOptions } from "../types.ts";
 import { approvalGate, type ApprovalRequest } from "./approval_gate.ts";
-import { elicitationApprover } from "./elicitation_approver.ts";
+import { elicitationApprover, isClientCannotElicit } from "./elicitation_approver.ts";
+import { PendingApprover } from "./pending_approver.ts";
 import { connect, errorOf, gatedServer, textOf } from "./_test_setup.ts";
 
 const REQUEST: ApprovalRequest = {
@@ -27,6 +30,7 @@ function answering(answer: ElicitResult | Error) {
   const session: CallSession = {
     ...DEAD_SESSION,
     live: true,
+    supports: (method) => method === "elicitation/create",
     elicit(params, options) {
       asked.push({ params, options });
       return answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer);
@@ -37,8 +41,7 @@ function answering(answer: ElicitResult | Error) {
 
 const INVALID = "the client returned an invalid elicitation response";
 const DECLINED = "the client's user declined";
-const UNREACHABLE =
-  "the client could not be asked (no elicitation support, or the request failed or timed out)";
+const UNREACHABLE = "the client could not be asked (the request failed or timed out)";
 
 Deno.test("elicitation approver asks the calling client with an approve/reason form", async () => {
   const { ctx, asked } = answering({ action: "accept", content: { approve: true } });
@@ -80,13 +83,8 @@ Deno.test("elicitation approver uses the message template and timeout it was giv
   assert.deepEqual(asked[0].options, { timeoutMs: 5_000 });
 });
 
-Deno.test("elicitation approver denies without a live session, and on decline, cancel, error or a malformed answer", async () => {
+Deno.test("elicitation approver denies on decline, cancel, error or a malformed answer", async () => {
   const approver = elicitationApprover();
-  assert.deepEqual(await approver.decide(REQUEST, testContext({ session: DEAD_SESSION }).ctx), {
-    approved: false,
-    reason: "no live MCP session for elicitation; denied fail-closed",
-    reviewer_id: "elicitation",
-  });
   assert.deepEqual(await approver.decide(REQUEST, answering({ action: "decline" }).ctx), {
     approved: false,
     reason: DECLINED,
@@ -140,12 +138,21 @@ Deno.test("elicitation approval end to end: the client's yes runs the call and i
   assert.equal(error.details?.reviewer_id, "elicitation:client-user");
 });
 
-Deno.test("elicitation approval end to end: a client without elicitation support is denied", async () => {
+Deno.test("elicitation approval end to end: a client without elicitation support is refused with how to approve", async () => {
   const server = gatedServer(approvalGate(elicitationApprover()));
   await using alice = await connect(server, { apiKey: "k-alice" });
   const error = errorOf(await alice.call("transfer", { amount: 5 }));
   assert.equal(error.code, "APPROVAL_DENIED");
-  assert.equal(error.message, `Approval denied for tool 'transfer': ${UNREACHABLE}`);
+  assert.equal(
+    error.message,
+    "Approval required for tool 'transfer', and this client cannot be asked: it declares no elicitation capability",
+  );
+  assert.match(
+    error.suggestion ?? "",
+    /client that supports elicitation.*PendingApprover.*approvals_decide/s,
+  );
+  assert.equal(error.details?.reason, "client_cannot_elicit");
+  assert.match(String(error.details?.approval_request_id), /^[0-9a-f]{32}$/);
 });
 
 Deno.test("elicitation approval end to end: guards refuse before the client is asked", async () => {
@@ -161,4 +168,64 @@ Deno.test("elicitation approval end to end: guards refuse before the client is a
   });
   assert.equal(errorOf(await alice.call("purge")).code, "ACCESS_DENIED");
   assert.equal(asked, 0);
+});
+
+/** A session that cannot ask its client: `era` and `live` as given, no capability. */
+function unaskable(era: "legacy" | "modern", live: boolean) {
+  return testContext({ session: { ...DEAD_SESSION, era, live } }).ctx;
+}
+
+Deno.test("elicitation approver refuses with how to approve when the client cannot be asked", async () => {
+  const approver = elicitationApprover();
+  const cases = [
+    [unaskable("modern", true), "it declares no elicitation capability"],
+    [unaskable("legacy", true), "it declares no elicitation capability"],
+    [unaskable("legacy", false), "its request has no session to carry the question (stateless HTTP)"],
+  ] as const;
+  for (const [ctx, why] of cases) {
+    const error = await approver.decide(REQUEST, ctx).then(() => undefined, (e: unknown) => e);
+    assert.ok(error instanceof ToolError, `expected a ToolError, got ${String(error)}`);
+    assert.ok(isClientCannotElicit(error));
+    assert.equal(error.code, "APPROVAL_DENIED");
+    assert.equal(error.retryable, false);
+    assert.equal(
+      error.message,
+      `Approval required for tool 'transfer', and this client cannot be asked: ${why}`,
+    );
+    assert.match(error.suggestion ?? "", /^Call again from an MCP client that supports elicitation/);
+    assert.deepEqual(error.details, {
+      approval_request_id: REQUEST.request_id,
+      reason: "client_cannot_elicit",
+    });
+  }
+});
+
+Deno.test("elicitation approver hands a client that cannot be asked to its fallback, and forwards cancel", async () => {
+  const queue = new PendingApprover();
+  const approver = elicitationApprover({ fallback: queue });
+  const parked = approver.decide(REQUEST, unaskable("modern", true));
+  assert.equal(queue.size, 1);
+  assert.deepEqual(queue.resolve(REQUEST.request_id, { clientId: "bob" }, { approve: true }), {
+    resolved: true,
+    request_id: REQUEST.request_id,
+    approved: true,
+  });
+  assert.deepEqual(await parked, { approved: true, reviewer_id: "bob" });
+  void approver.decide({ ...REQUEST, request_id: "b".repeat(32) }, unaskable("legacy", false));
+  assert.equal(queue.size, 1);
+  approver.cancel?.("b".repeat(32));
+  assert.equal(queue.size, 0, "the gate's cancel reached the fallback's queue");
+  const byFunction = elicitationApprover({ fallback: () => false });
+  assert.equal(byFunction.cancel, undefined);
+  assert.deepEqual(await byFunction.decide(REQUEST, unaskable("modern", true)), { approved: false });
+  assert.throws(() => elicitationApprover({ fallback: 5 as never }), /fallback must be an approver/);
+});
+
+Deno.test("elicitation approver lets an input_required signal through (a 2026-07-28 round), never a denial", async () => {
+  const signal = new InputRequiredSignal({ e1: { method: "elicitation/create" } });
+  const { ctx } = answering(signal);
+  const outcome = await elicitationApprover().decide(REQUEST, ctx).then(() => undefined, (e: unknown) => e);
+  assert.equal(outcome, signal);
+  assert.equal(isClientCannotElicit(signal), false);
+  assert.equal(isClientCannotElicit(new ToolError("APPROVAL_DENIED", "no")), false);
 });

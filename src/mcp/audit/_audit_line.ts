@@ -38,11 +38,12 @@ function identityText(identity: AuditIdentity): string {
 
 /**
  * `entry` as canonical JSON (what is signed and, with the `hmac` member added, written). Keys in
- * UTF-16 order: args, client_id, duration_s, error, error_code, identity, prev_hash, request_id,
- * request_type, result, resumed, seq, status, timestamp, tool, uri.
+ * UTF-16 order: approval, args, client_id, duration_s, error, error_code, identity, pending, prev_hash,
+ * request_id, request_type, result, resumed, seq, status, timestamp, tool, uri.
  */
 export function auditLine(entry: UnsignedEntry): string {
   let out = "{";
+  if (entry.approval !== undefined) out += `"approval":${canonicalJson(entry.approval)},`;
   if (entry.args !== undefined) out += `"args":${canonicalJson(entry.args)},`;
   if (entry.client_id !== undefined) {
     out += `"client_id":${entry.client_id === null ? "null" : text(entry.client_id)},`;
@@ -51,6 +52,7 @@ export function auditLine(entry: UnsignedEntry): string {
   if (entry.error !== undefined) out += `,"error":${text(entry.error)}`;
   if (entry.error_code !== undefined) out += `,"error_code":${text(entry.error_code)}`;
   if (entry.identity !== undefined) out += `,"identity":${identityText(entry.identity)}`;
+  if (entry.pending !== undefined) out += `,"pending":${canonicalJson(entry.pending)}`;
   if (entry.prev_hash !== undefined) out += `,"prev_hash":${text(entry.prev_hash)}`;
   out += `,"request_id":${text(entry.request_id)}`;
   if (entry.request_type !== undefined) out += `,"request_type":${text(entry.request_type)}`;

@@ -32,6 +32,14 @@ Deno.test("an audit line is exactly the canonical JSON of the entry, whatever fi
     { ...BASE, identity: { subject: "s", issuer: null, audience: null, tenant_id: null, roles: [] } },
     { ...BASE, identity: { subject: "s", roles: ["r"] } as unknown as UnsignedEntry["identity"] },
     { ...BASE, duration_s: Number.NaN, client_id: undefined as unknown as null },
+    {
+      ...BASE,
+      status: "input_required",
+      pending: { s1: "sampling/createMessage", e1: "elicitation/create" },
+      approval: { request_id: "f".repeat(32), decision: "input_required" },
+      prev_hash: "1".repeat(64),
+    },
+    { ...BASE, approval: { request_id: "a", decision: "approved", reviewer_id: "bob" }, args: { n: 1 } },
   ];
   for (const entry of entries) assert.equal(auditLine(entry), canonicalJson(entry));
 });

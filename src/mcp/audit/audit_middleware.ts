@@ -13,6 +13,11 @@
  *
  * Place it outermost, so it sees every refusal and the caller identity set by auth middleware.
  *
+ * On a 2026-07-28 request a call that asks its client for input runs in rounds: each round is an
+ * entry, the ones that ended asking with status `input_required` and `pending` (the keys and methods
+ * asked, never the answers). A gated tool's entries carry `approval` (the approval request id, the same
+ * in every round of one call, and the decision), so an auditor sees both the question and the outcome.
+ *
  * @module
  */
 
@@ -23,6 +28,9 @@ import { checkOptionKeys } from "../../_util/option_keys.ts";
 import { Logger } from "../../log.ts";
 import type { ClientContext } from "../client_context.ts";
 import { internalError, ToolError } from "../errors.ts";
+import { isInputRequired } from "../input_required.ts";
+import { type ApprovalRecord, approvalRecordOf } from "../approval/approval_record.ts";
+import { pendingMethods } from "../middleware/pending_inputs.ts";
 import type { RequestContext } from "../request_context.ts";
 import type { Middleware } from "../types.ts";
 import { AuditLog, type EntryFields } from "./_audit_log.ts";
@@ -81,14 +89,21 @@ export interface AuditEntry {
   client_id: string | null;
   /** Correlation id. */
   request_id: string;
-  /** Outcome. */
-  status: "ok" | "error";
+  /**
+   * Outcome: `input_required` for a round of a 2026-07-28 call that ended asking its client for input
+   * (the client's retry is recorded as its own entry).
+   */
+  status: "ok" | "error" | "input_required";
   /** Wall time in seconds, 4 decimals. */
   duration_s: number;
   /** `<code>: <message>` or `<ErrorName>: <message>` (server side only). */
   error?: string;
   /** The tool error code, `INTERNAL_ERROR` for other exceptions. */
   error_code?: string;
+  /** What an `input_required` round asked, by key: `{ e1: "elicitation/create" }` (never the answers). */
+  pending?: Record<string, string>;
+  /** The approval step of a gated tool call: the same `request_id` in every round of one call. */
+  approval?: ApprovalRecord;
   /** Validated arguments (with `includeArgs`). */
   args?: JsonValue;
   /** First 1000 characters of the result (with `includeResult`). */
@@ -186,8 +201,16 @@ export function auditMiddleware(options: AuditMiddlewareOptions = {}): AuditMidd
       const writing = log.append(entry);
       return writing === undefined ? result : writing.then(() => result);
     }, (error) => {
-      const entry = baseFields(ctx, { timestamp, started, status: "error", includeArgs });
-      const writing = log.append(Object.assign(entry, errorFields(error)));
+      const asked = isInputRequired(error);
+      const entry = baseFields(ctx, {
+        timestamp,
+        started,
+        status: asked ? "input_required" : "error",
+        includeArgs,
+      });
+      const writing = log.append(
+        Object.assign(entry, asked ? { pending: pendingMethods(error) } : errorFields(error)),
+      );
       if (writing === undefined) throw error;
       return writing.then(() => Promise.reject(error));
     });
@@ -198,7 +221,7 @@ export function auditMiddleware(options: AuditMiddlewareOptions = {}): AuditMidd
 interface Timing {
   timestamp: number;
   started: number;
-  status: "ok" | "error";
+  status: AuditEntry["status"];
   includeArgs: boolean;
 }
 
@@ -218,6 +241,8 @@ function baseFields(ctx: RequestContext, timing: Timing): EntryFields {
   }
   if (timing.includeArgs) fields.args = ctx.arguments as JsonValue;
   if (ctx.client) fields.identity = identityOf(ctx.client);
+  const approval = approvalRecordOf(ctx);
+  if (approval) fields.approval = { ...approval };
   return fields;
 }
 

@@ -3,6 +3,8 @@ import { join } from "node:path";
 import FakeTimers from "@sinonjs/fake-timers";
 import { ClientContext } from "../client_context.ts";
 import { ToolError } from "../errors.ts";
+import { InputRequiredSignal } from "../input_required.ts";
+import { noteApproval } from "../approval/approval_record.ts";
 import { RequestContext } from "../request_context.ts";
 import { DEAD_SESSION, testContext } from "../_test_context.ts";
 import { entryVerifies, GENESIS_HASH, hmacKey } from "./_audit_crypto.ts";
@@ -343,4 +345,56 @@ Deno.test("when a shared write stops after some lines, those are kept and the ch
   assert.equal(entries[2].prev_hash, entries[1].hmac);
   assert.equal(audit.entries().length, 3);
   assert.equal((await verifyAuditLog(path, { keys: [SECRET] })).ok, true);
+});
+
+Deno.test("a round that ends input_required is its own entry: status, pending keys, the approval, no answers", async () => {
+  await using dir = await tempDir();
+  const path = join(dir.path, "audit.jsonl");
+  const audit = auditMiddleware({ logPath: path, hmacSecret: SECRET, includeArgs: true });
+  const signal = new InputRequiredSignal(
+    { e1: { method: "elicitation/create", params: { message: "Approve sending 5?" } } },
+    { s1: { content: { text: "an earlier answer" } } },
+  );
+  const first = testContext({ requestId: "round-1", args: { amount: 5 } }).ctx;
+  await assert.rejects(
+    audit(first, () => {
+      noteApproval(first, { request_id: "a".repeat(32), decision: "input_required" });
+      return Promise.reject(signal);
+    }),
+    (e) => e === signal,
+  );
+  const second = testContext({ requestId: "round-2", args: { amount: 5 } }).ctx;
+  await audit(second, () => {
+    noteApproval(second, {
+      request_id: "a".repeat(32),
+      decision: "approved",
+      reviewer_id: "elicitation:client-user",
+    });
+    return Promise.resolve("sent 5");
+  });
+  await audit.close();
+  const text = await Deno.readTextFile(path);
+  assert.doesNotMatch(text, /Approve sending|an earlier answer/, "neither the question nor any answer");
+  const [asked, done] = (await readLines(path)).map(parse);
+  assert.equal(asked.status, "input_required");
+  assert.deepEqual(asked.pending, { e1: "elicitation/create" });
+  assert.equal(asked.error, undefined);
+  assert.equal(asked.error_code, undefined);
+  assert.deepEqual(asked.approval, { request_id: "a".repeat(32), decision: "input_required" });
+  assert.deepEqual(asked.args, { amount: 5 });
+  assert.equal(done.status, "ok");
+  assert.equal(done.pending, undefined);
+  assert.deepEqual(done.approval, {
+    request_id: "a".repeat(32),
+    decision: "approved",
+    reviewer_id: "elicitation:client-user",
+  });
+  const report = await verifyAuditLog(path, { keys: [SECRET] });
+  assert.equal(report.ok, true, JSON.stringify(report.problems));
+  assert.equal(report.entries, 2);
+  const tampered = (await readLines(path)).map((line, i) =>
+    i === 0 ? line.replace("input_required", "ok") : line
+  );
+  await Deno.writeTextFile(path, tampered.join("\n") + "\n");
+  assert.equal((await verifyAuditLog(path, { keys: [SECRET] })).ok, false, "the new status is signed too");
 });

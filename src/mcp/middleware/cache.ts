@@ -8,6 +8,7 @@
 import { describeError } from "../../_util/errors.ts";
 import { canonicalJson } from "../audit/canonical_json.ts";
 import { runGuards } from "../guards.ts";
+import { isInputRequired } from "../input_required.ts";
 import type { RequestContext } from "../request_context.ts";
 import type { Middleware, Next } from "../types.ts";
 import { checkNumber, composeKey, MIDDLEWARE_WORDING } from "./_options.ts";
@@ -152,7 +153,9 @@ export interface CacheMiddleware extends Middleware {
  * Caches tool results for `ttl` seconds under `cache:<server>:<tool>:<scope>:<sha256 of the arguments>`.
  * Skips tools with `cache: false` or a destructive hint, and tools needing auth while the caller is
  * not identified yet (the middleware sits before auth; warned once). Concurrent identical calls share
- * one computation and its error; errors are never cached. The tool's guards run again on every hit.
+ * one computation and its error; errors are never cached. A round of a 2026-07-28 call that ends asking
+ * its client for input (`input_required`) is neither cached nor shared: a call waiting on it computes
+ * on its own. The tool's guards run again on every hit.
  *
  * @example
  * ```ts
@@ -208,7 +211,9 @@ export function cacheMiddleware(options: CacheOptions = {}): CacheMiddleware {
       try {
         return await flight.promise;
       } catch (error) {
-        // A leader cancelled by its own client hands over: this caller computes instead.
+        // A leader that asked its client for input, or was cancelled by its own client, hands over:
+        // this caller computes instead (another call's questions and answers are never shared).
+        if (isInputRequired(error)) continue;
         if (!flight.signal.aborted || ctx.signal.aborted) throw error;
       }
     }

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import FakeTimers from "@sinonjs/fake-timers";
 import { ClientContext } from "../client_context.ts";
 import { ToolError } from "../errors.ts";
+import { InputRequiredSignal } from "../input_required.ts";
 import { RequestContext } from "../request_context.ts";
 import type { Guard } from "../types.ts";
 import { DEAD_SESSION, testContext, testTool } from "../_test_context.ts";
@@ -356,4 +357,24 @@ Deno.test("the default backend is an in-memory cache closed by close(); bad opti
   assert.throws(() => cacheMiddleware({ ttl: 0 }), RangeError);
   assert.throws(() => cacheMiddleware({ scope: "global" as never }), /scope must be/);
   assert.throws(() => cacheMiddleware({ coalesce: false } as never), /unknown option 'coalesce'/);
+});
+
+Deno.test("a round that ends input_required is never cached, nor handed to a caller waiting on it", async () => {
+  const backend = new MapBackend();
+  const mw = cacheMiddleware({ backend });
+  const signal = new InputRequiredSignal({ e1: { method: "elicitation/create" } }, { s1: "leader's answer" });
+  const leader = Promise.withResolvers<string>();
+  const started = Promise.withResolvers<void>();
+  const first = mw(call().ctx, () => (started.resolve(), leader.promise));
+  await started.promise;
+  let waiterRan = 0;
+  const second = mw(call().ctx, () => (waiterRan++, Promise.resolve("computed by the waiter")));
+  await new Promise((resolve) => setTimeout(resolve, 20)); // the second caller now waits on the first
+  leader.reject(signal);
+  await assert.rejects(first, (e) => e === signal);
+  assert.equal(await second, "computed by the waiter", "the waiter never sees the leader's signal");
+  assert.equal(waiterRan, 1);
+  assert.deepEqual(backend.writes.length, 1, "only the waiter's own result was stored");
+  await assert.rejects(mw(call({ args: { q: "y" } }).ctx, () => Promise.reject(signal)), (e) => e === signal);
+  assert.equal(backend.writes.length, 1, "the signal itself is never stored");
 });

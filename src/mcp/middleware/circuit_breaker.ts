@@ -56,7 +56,9 @@ interface Circuit {
  * calls with a retryable `CIRCUIT_OPEN` until `recoveryTimeout` seconds after the last failure. Then
  * exactly one probe call passes (others are refused meanwhile): success closes the circuit, a counting
  * failure reopens it, and any other error leaves it half-open for the next probe. Errors that do not
- * count (caller-side refusals, non-retryable tool errors, client cancellation) leave the streak as is.
+ * count (caller-side refusals, non-retryable tool errors, client cancellation) leave the streak as is,
+ * and so does a round that ends `input_required` (a 2026-07-28 call waiting for its client's answer): it
+ * is neither a failure nor a success, and a probe that ends so leaves the circuit half-open for the next.
  * The server places its per-tool concurrency limiter just before the first breaker.
  *
  * @example
@@ -125,9 +127,10 @@ export function circuitBreaker(options: CircuitBreakerOptions = {}): CircuitBrea
       return result;
     }, (error) => {
       if (probe) admitted.probing = false;
+      // A round that ended asking the client for input neither failed nor succeeded.
+      if (isInputRequired(error)) throw error;
       const cancelled = ctx.signal.aborted && !(error instanceof ToolError);
-      // A call waiting for input (2026-07-28 input_required) neither failed nor succeeded.
-      if (admitted.generation === generation && !cancelled && !isInputRequired(error) && isFailure(error)) {
+      if (admitted.generation === generation && !cancelled && isFailure(error)) {
         admitted.failures++;
         admitted.lastFailure = Date.now();
         if (probe || admitted.failures >= failureThreshold) {

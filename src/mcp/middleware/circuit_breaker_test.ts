@@ -225,14 +225,32 @@ Deno.test("the breaker is marked for the server's wiring and keys resources apar
   });
 });
 
-Deno.test("a call waiting for input (input_required) is neither a failure nor a success", async () => {
+const asking = () => Promise.reject(new InputRequiredSignal({ e1: { method: "elicitation/create" } }));
+
+Deno.test("a round that ends input_required neither counts as a failure nor breaks the streak", async () => {
   await withClock(async () => {
-    const breaker = circuitBreaker({ failureThreshold: 2, isFailure: () => true });
-    const waiting = () => Promise.reject(new InputRequiredSignal({ e1: { method: "elicitation/create" } }));
+    const everything = circuitBreaker({ failureThreshold: 2, isFailure: () => true });
+    for (let i = 0; i < 5; i++) await assert.rejects(everything(call(), asking), InputRequiredSignal);
+    assert.equal(everything.getState("search"), "closed");
+    const breaker = circuitBreaker({ failureThreshold: 2 });
     await fail(breaker, 1);
-    for (let i = 0; i < 3; i++) await assert.rejects(breaker(call(), waiting), InputRequiredSignal);
+    await assert.rejects(breaker(call(), asking), InputRequiredSignal);
     assert.equal(breaker.getState("search"), "closed");
     await fail(breaker, 1);
-    assert.equal(breaker.getState("search"), "open", "the rounds did not reset the failure count");
+    assert.equal(breaker.getState("search"), "open", "the streak went on across the input_required round");
+  });
+});
+
+Deno.test("a half-open probe that ends input_required leaves the circuit half-open for the next probe", async () => {
+  await withClock(async (clock) => {
+    const breaker = circuitBreaker({ failureThreshold: 1, recoveryTimeout: 10 });
+    await fail(breaker, 1);
+    clock.tick(10_000);
+    assert.equal(breaker.getState("search"), "half_open");
+    const signal = await breaker(call(), asking).then(() => undefined, (e: unknown) => e);
+    assert.ok(signal instanceof InputRequiredSignal, "the signal passes through untouched");
+    assert.equal(breaker.getState("search"), "half_open");
+    assert.equal(await breaker(call(), ok), "ok", "the probe slot was released");
+    assert.equal(breaker.getState("search"), "closed");
   });
 });

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { ToolError } from "../errors.ts";
+import { InputRequiredSignal } from "../input_required.ts";
 import { testContext, testTool } from "../_test_context.ts";
 import { concurrencyLimiter, perToolConcurrencyLimiter } from "./concurrency.ts";
 
@@ -73,4 +74,17 @@ Deno.test("per-tool limiter caps each tool at its maxConcurrent and passes other
     "still free",
     "failures free the slot too",
   );
+});
+
+Deno.test("a round that ends input_required frees its slot, server-wide and per tool", async () => {
+  const signal = new InputRequiredSignal({ e1: { method: "elicitation/create" } });
+  const asking = () => Promise.reject(signal);
+  const limiter = concurrencyLimiter({ maxConcurrent: 1 });
+  const perTool = perToolConcurrencyLimiter();
+  const { ctx } = testContext({ tool: testTool({ name: "gated", maxConcurrent: 1 }) });
+  for (let round = 0; round < 3; round++) {
+    await assert.rejects(limiter(ctx, () => perTool(ctx, asking)), (e) => e === signal);
+  }
+  assert.deepEqual(limiter.stats(), { active: 0, total: 3, peak: 1 });
+  assert.equal(await limiter(ctx, () => perTool(ctx, () => Promise.resolve("ran"))), "ran");
 });

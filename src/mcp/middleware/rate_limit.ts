@@ -6,6 +6,7 @@
  */
 
 import { ToolError } from "../errors.ts";
+import { isInputRequired } from "../input_required.ts";
 import type { RequestContext } from "../request_context.ts";
 import type { Middleware } from "../types.ts";
 import { callerKey, checkNumber, MIDDLEWARE_WORDING } from "./_options.ts";
@@ -119,6 +120,18 @@ export class TokenBucketLimiter {
     return allowed ? ALLOWED : { allowed, retryAfterSeconds: (1 - tokens) / this.#perMs / 1000 };
   }
 
+  /**
+   * Gives one token back to `key`'s bucket (never above `burst`): the middleware refunds a round of a
+   * 2026-07-28 call that ended asking its client for input, so the call is charged once.
+   */
+  refund(key: string): void {
+    const bucket = this.#buckets.get(key);
+    if (!bucket) return;
+    const now = Date.now();
+    bucket.tokens = Math.min(this.#burst, this.#refilled(bucket, now) + 1);
+    bucket.at = now;
+  }
+
   #refilled(bucket: { tokens: number; at: number }, now: number): number {
     return Math.min(this.#burst, bucket.tokens + Math.max(0, now - bucket.at) * this.#perMs);
   }
@@ -141,6 +154,11 @@ export class TokenBucketLimiter {
 export interface RateLimiter {
   /** Takes one unit for `key`. */
   take(key: string): TakeResult;
+  /**
+   * Gives back the unit taken for `key` by a round that ended `input_required` (its retry is charged
+   * instead). Without it, every round of such a call is charged.
+   */
+  refund?(key: string): void;
 }
 
 /** Options for {@linkcode rateLimitMiddleware}. */
@@ -179,6 +197,11 @@ function rateLimitError(message: string, retryAfterSeconds: number): ToolError {
  * Refuses calls over a token-bucket rate with `RATE_LIMIT_EXCEEDED`. Buckets are per tenant and client
  * (unauthenticated callers share one "global" bucket), and per tool with `perTool`.
  *
+ * A call on a 2026-07-28 request that asks its client for input (an approval, say) runs in rounds: a
+ * round that ends `input_required` needs a token to start but gets it back (the limiter's `refund`),
+ * so the call is charged once, for the round that runs to its end. A replayed final round is charged
+ * like any call.
+ *
  * @example
  * ```ts
  * import { createToolServer, rateLimitMiddleware } from "@agentry/agentry/mcp";
@@ -195,15 +218,36 @@ export function rateLimitMiddleware(options: RateLimitOptions = {}): Middleware 
   const limiter = given ??
     new TokenBucketLimiter({ ratePerMinute: options.ratePerMinute, burst: options.burst });
   return (ctx, next) => {
+    let key: string;
     let taken: TakeResult;
     try {
-      taken = limiter.take(keyFunc ? keyFunc(ctx) : defaultKey(ctx, perTool));
+      key = keyFunc ? keyFunc(ctx) : defaultKey(ctx, perTool);
+      taken = limiter.take(key);
     } catch (error) {
       return Promise.reject(error);
     }
     if (!taken.allowed) return Promise.reject(rateLimitError("Rate limit exceeded", taken.retryAfterSeconds));
-    return next();
+    return refundingRound(limiter, key, next);
   };
+}
+
+/**
+ * `next()`, giving `key`'s unit back to `limiter` when the round ends `input_required`. The refund
+ * watches the round on a side branch, so the answer's own path gains no step.
+ */
+function refundingRound(limiter: RateLimiter, key: string, next: () => Promise<unknown>): Promise<unknown> {
+  let running: Promise<unknown>;
+  try {
+    running = next();
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  if (typeof limiter.refund === "function") {
+    running.catch((error: unknown) => {
+      if (isInputRequired(error)) limiter.refund?.(key);
+    });
+  }
+  return running;
 }
 
 function defaultKey(ctx: RequestContext, perTool: boolean): string {
@@ -215,7 +259,8 @@ function defaultKey(ctx: RequestContext, perTool: boolean): string {
 
 /**
  * Enforces each item's declared `rateLimit` (capacity N, refilled N per unit), with one limiter per
- * item and a bucket per tenant and client. Items without a declared limit pass through.
+ * item and a bucket per tenant and client. Items without a declared limit pass through. A round that
+ * ends `input_required` is refunded, as in {@linkcode rateLimitMiddleware}.
  */
 export function declaredRateLimitMiddleware(): Middleware {
   const limiters = new Map<string, { spec: string; limiter: TokenBucketLimiter }>();
@@ -232,8 +277,9 @@ export function declaredRateLimitMiddleware(): Middleware {
       };
       limiters.set(item, entry);
     }
-    const { allowed, retryAfterSeconds } = entry.limiter.take(callerKey(ctx.tenantId, ctx.clientId));
-    if (allowed) return await next();
+    const key = callerKey(ctx.tenantId, ctx.clientId);
+    const { allowed, retryAfterSeconds } = entry.limiter.take(key);
+    if (allowed) return await refundingRound(entry.limiter, key, next);
     const message = `Rate limit exceeded for ${ctx.requestType} '${ctx.name}' (declared limit: ${spec})`;
     throw rateLimitError(message, retryAfterSeconds);
   };

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import FakeTimers from "@sinonjs/fake-timers";
 import { ClientContext } from "../client_context.ts";
 import { ToolError } from "../errors.ts";
+import { InputRequiredSignal } from "../input_required.ts";
 import { RequestContext } from "../request_context.ts";
 import { DEAD_SESSION, testContext, testTool } from "../_test_context.ts";
 import { Logger } from "../../log.ts";
@@ -257,4 +258,58 @@ Deno.test("unauthenticated callers share one declared bucket", async () => {
   const mw = declaredRateLimitMiddleware();
   assert.equal(await mw(caller(undefined, undefined, "t", "1/s"), ok), "ok");
   await refusal(mw(caller(undefined, undefined, "t", "1/s"), ok));
+});
+
+const asking = () => Promise.reject(new InputRequiredSignal({ e1: { method: "elicitation/create" } }));
+
+Deno.test("a call approved over two rounds is charged once: the input_required round is refunded", async () => {
+  const clock = FakeTimers.install({ toFake: ["Date"] });
+  try {
+    const mw = rateLimitMiddleware({ ratePerMinute: 1, burst: 2 });
+    for (let call = 0; call < 2; call++) {
+      await assert.rejects(mw(caller("alice"), asking), InputRequiredSignal);
+      assert.equal(
+        await mw(caller("alice"), ok),
+        "ok",
+        `call ${call + 1}: the retried round carrying answers`,
+      );
+    }
+    const error = await mw(caller("alice"), asking).then(() => undefined, (e: unknown) => e);
+    assert.ok(
+      error instanceof ToolError && error.code === "RATE_LIMIT_EXCEEDED",
+      "a round needs a token to start",
+    );
+    const declared = declaredRateLimitMiddleware();
+    for (let round = 0; round < 3; round++) {
+      await assert.rejects(declared(caller("bob", undefined, "gated", "1/min"), asking), InputRequiredSignal);
+    }
+    assert.equal(await declared(caller("bob", undefined, "gated", "1/min"), ok), "ok");
+    await assert.rejects(declared(caller("bob", undefined, "gated", "1/min"), ok), /declared limit: 1\/min/);
+  } finally {
+    clock.uninstall();
+  }
+});
+
+Deno.test("refunds never fill a bucket past its burst, and a limiter without refund charges every round", async () => {
+  const clock = FakeTimers.install({ toFake: ["Date"] });
+  try {
+    const limiter = new TokenBucketLimiter({ ratePerMinute: 60, burst: 1 });
+    limiter.refund("nobody"); // no bucket yet: nothing to give back
+    assert.equal(limiter.size, 0);
+    assert.equal(limiter.take("k").allowed, true);
+    limiter.refund("k");
+    limiter.refund("k");
+    assert.equal(limiter.take("k").allowed, true);
+    assert.equal(limiter.take("k").allowed, false, "two refunds gave back one token, up to the burst");
+    let taken = 0;
+    const counting = {
+      take: () => (taken++, { allowed: taken <= 2, retryAfterSeconds: taken <= 2 ? 0 : 1 }),
+    };
+    const mw = rateLimitMiddleware({ limiter: counting });
+    await assert.rejects(mw(caller("alice"), asking), InputRequiredSignal);
+    assert.equal(await mw(caller("alice"), ok), "ok");
+    await assert.rejects(mw(caller("alice"), ok), /Rate limit exceeded/);
+  } finally {
+    clock.uninstall();
+  }
 });

@@ -10,6 +10,7 @@ import { isInputRequired } from "../input_required.ts";
 import type { Middleware } from "../types.ts";
 import { MIDDLEWARE_WORDING } from "./_options.ts";
 import { checkOptionKeys } from "../../_util/option_keys.ts";
+import { pendingMethods } from "./pending_inputs.ts";
 
 /** Options for {@linkcode structuredLogging}. */
 export interface StructuredLoggingOptions {
@@ -27,8 +28,10 @@ const STRUCTURED_LOGGING_KEYS = { level: true, includeArgs: true } satisfies Rec
 /**
  * Logs `tool_call_start` (tool, request_id, client_id when known, args with `includeArgs`) and
  * `tool_call_end` (tool, request_id, client_id, duration_ms, status `ok`|`error`, and on failure
- * `error: "<code or error name>: <message>"`) through the request's logger. Resource reads and prompt
- * gets add `request_type`. Errors are rethrown unchanged.
+ * `error: "<code or error name>: <message>"`) through the request's logger. A round of a 2026-07-28
+ * call that ends asking its client for input ends with status `input_required` and `pending` (the
+ * pending keys and their methods, e.g. `{ e1: "elicitation/create" }`); the retried round logs its own
+ * start and end. Resource reads and prompt gets add `request_type`. Errors are rethrown unchanged.
  *
  * @example
  * ```ts
@@ -68,10 +71,10 @@ export function structuredLogging(options: StructuredLoggingOptions = {}): Middl
       ctx.logger.log(level, "tool_call_end", { ...end(), status: "ok" });
       return result;
     } catch (error) {
-      // A round that ends waiting for input (2026-07-28 input_required) did not fail.
-      if (isInputRequired(error)) {
-        ctx.logger.log(level, "tool_call_end", { ...end(), status: "input_required" });
-      } else ctx.logger.log(level, "tool_call_end", { ...end(), status: "error", error: describe(error) });
+      const outcome = isInputRequired(error)
+        ? { status: "input_required", pending: pendingMethods(error) }
+        : { status: "error", error: describe(error) };
+      ctx.logger.log(level, "tool_call_end", { ...end(), ...outcome });
       throw error;
     }
   };

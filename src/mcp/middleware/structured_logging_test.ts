@@ -83,3 +83,17 @@ Deno.test("resource reads are logged with their request type; bad options are re
   assert.throws(() => structuredLogging({ level: "verbose" as never }), /level must be one of/);
   assert.throws(() => structuredLogging({ log_level: "info" } as never), /unknown option 'log_level'/);
 });
+
+Deno.test("a round that ends input_required is logged as such, with the pending keys, not as an error", async () => {
+  const { ctx, logs } = testContext();
+  const signal = new InputRequiredSignal({
+    e1: { method: "elicitation/create", params: { message: "Approve the transfer?" } },
+  });
+  await assert.rejects(structuredLogging()(ctx, () => Promise.reject(signal)), (e) => e === signal);
+  const end = logs.find((r) => r.message === "tool_call_end");
+  assert.equal(end?.level, "info");
+  assert.equal(end?.fields.status, "input_required");
+  assert.deepEqual(end?.fields.pending, { e1: "elicitation/create" });
+  assert.equal(end?.fields.error, undefined);
+  assert.doesNotMatch(JSON.stringify(logs), /Approve the transfer/, "the question itself is not logged");
+});

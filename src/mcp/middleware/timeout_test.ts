@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import FakeTimers from "@sinonjs/fake-timers";
 import { ToolError } from "../errors.ts";
+import { InputRequiredSignal } from "../input_required.ts";
 import { testContext, testTool } from "../_test_context.ts";
 import { timeoutMiddleware, withTimeout } from "./timeout.ts";
 
@@ -121,6 +122,26 @@ Deno.test("concurrent calls share one timer, each times out at its own bound, an
     await clock.tickAsync(1);
     assert.match(await long, /timed out after 10s/);
     assert.equal(clock.countTimers(), 0);
+  } finally {
+    clock.uninstall();
+  }
+});
+
+Deno.test("a round that ends input_required passes through the timeout untouched and leaves no timer", async () => {
+  const clock = fake();
+  try {
+    const { ctx } = testContext({ tool: testTool({ name: "gated" }) });
+    const signal = new InputRequiredSignal({ e1: { method: "elicitation/create" } });
+    const asked = Promise.withResolvers<never>();
+    const outcome = timeoutMiddleware({ defaultTimeout: 5 })(ctx, () => asked.promise)
+      .then(() => undefined, (e: unknown) => e);
+    await clock.tickAsync(1_000);
+    assert.equal(clock.countTimers(), 1);
+    asked.reject(signal);
+    assert.equal(await outcome, signal);
+    assert.equal(clock.countTimers(), 0, "the bound is released as on success");
+    await clock.tickAsync(10_000);
+    assert.equal(ctx.signal.aborted, false, "the context is never aborted by a released bound");
   } finally {
     clock.uninstall();
   }

@@ -12,12 +12,21 @@ import type { RequestContext } from "../request_context.ts";
 import type { Middleware } from "../types.ts";
 import { checkNumber, MIDDLEWARE_WORDING } from "./_options.ts";
 import { checkOptionKeys } from "../../_util/option_keys.ts";
+import { pendingMethods } from "./pending_inputs.ts";
 
 /** The events a webhook can receive. */
-export const WEBHOOK_EVENTS: readonly WebhookEvent[] = ["tool.call", "tool.success", "tool.error"];
+export const WEBHOOK_EVENTS: readonly WebhookEvent[] = [
+  "tool.call",
+  "tool.success",
+  "tool.error",
+  "tool.input_required",
+];
 
-/** A webhook event: a call started, succeeded or failed. */
-export type WebhookEvent = "tool.call" | "tool.success" | "tool.error";
+/**
+ * A webhook event: a call started, succeeded or failed, or (a round of a 2026-07-28 call) ended
+ * asking its client for input; the client's retry is a new round with its own `tool.call`.
+ */
+export type WebhookEvent = "tool.call" | "tool.success" | "tool.error" | "tool.input_required";
 
 /** Options for {@linkcode webhookMiddleware}. */
 export interface WebhookOptions {
@@ -52,6 +61,8 @@ export interface WebhookPayload {
   timestamp: string;
   /** For `tool.error`: the code and client-safe message the caller saw. */
   error?: { code: string; message: string };
+  /** For `tool.input_required`: what the client was asked, by key (`{ e1: "elicitation/create" }`). */
+  pending?: Record<string, string>;
   /** The handler's response metadata (`ctx.state.response_metadata`), when set. */
   metadata?: unknown;
 }
@@ -66,9 +77,13 @@ export interface WebhookMiddleware extends Middleware {
 export const MAX_WEBHOOKS_IN_FLIGHT = 1000;
 
 /**
- * Posts `{event, tool, client_id, request_id, timestamp, error?, metadata?}` to `url` for each chosen
- * event of each tool call, without waiting: delivery failures are logged as warnings and never affect
- * the call. Errors carry only the code and client-safe message (`INTERNAL_ERROR` for unexpected ones).
+ * Posts `{event, tool, client_id, request_id, timestamp, error?, pending?, metadata?}` to `url` for each
+ * chosen event of each tool call, without waiting: delivery failures are logged as warnings and never
+ * affect the call. Errors carry only the code and client-safe message (`INTERNAL_ERROR` for unexpected
+ * ones). Every `tool.call` is followed by exactly one of `tool.success`, `tool.error` or
+ * `tool.input_required`: a round of a 2026-07-28 call that ends asking its client for input (an
+ * approval, say) is not an error; it posts `tool.input_required` with the pending keys and methods
+ * (never the questions or answers), and the client's retry posts its own `tool.call` and outcome.
  *
  * @example
  * ```ts
@@ -144,8 +159,7 @@ export function webhookMiddleware(options: WebhookOptions): WebhookMiddleware {
       send(ctx, "tool.success");
       return result;
     } catch (error) {
-      // A round that ends waiting for input (2026-07-28 input_required) has not ended the call.
-      if (!isInputRequired(error)) send(ctx, "tool.error", error);
+      send(ctx, isInputRequired(error) ? "tool.input_required" : "tool.error", error);
       throw error;
     }
   };
@@ -175,6 +189,7 @@ function payload(ctx: RequestContext, event: WebhookEvent, error: unknown): Webh
     const safe = error instanceof ToolError ? error : internalError();
     body.error = { code: safe.code, message: safe.message };
   }
+  if (event === "tool.input_required" && isInputRequired(error)) body.pending = pendingMethods(error);
   const metadata = ctx.state.response_metadata;
   if (metadata !== undefined) body.metadata = metadata;
   return body;

@@ -180,3 +180,28 @@ Deno.test("bad webhook options are refused at construction", () => {
   assert.throws(() => webhookMiddleware({ url, retries: 3 } as never), /unknown option 'retries'/);
   assert.throws(() => webhookMiddleware({ url, fetch: "curl" as never }), /fetch must be a function/);
 });
+
+Deno.test("a round that ends input_required posts tool.input_required with the pending keys, never tool.error", async () => {
+  await using hook = await receiver();
+  const mw = webhookMiddleware({ url: hook.url });
+  const signal = new InputRequiredSignal({
+    e1: { method: "elicitation/create", params: { message: "Approve sending 5?" } },
+  });
+  await assert.rejects(mw(call("transfer").ctx, () => Promise.reject(signal)), (e) => e === signal);
+  await mw.flush();
+  const bodies = hook.received.map((r) => r.body).sort((a, b) => a.event.localeCompare(b.event));
+  assert.deepEqual(bodies.map(({ timestamp: _t, ...rest }) => rest), [
+    { event: "tool.call", tool: "transfer", client_id: null, request_id: "req-7" },
+    {
+      event: "tool.input_required",
+      tool: "transfer",
+      client_id: null,
+      request_id: "req-7",
+      pending: { e1: "elicitation/create" },
+    },
+  ]);
+  const errorsOnly = webhookMiddleware({ url: hook.url, events: ["tool.error"] });
+  await assert.rejects(errorsOnly(call().ctx, () => Promise.reject(signal)), (e) => e === signal);
+  await errorsOnly.flush();
+  assert.equal(hook.received.length, 2, "a receiver of errors only hears nothing of the round");
+});

@@ -119,6 +119,11 @@ export class InputRounds {
     return Object.keys(this.#pending).length > 0;
   }
 
+  /** What earlier rounds carried in the verified `requestState` (the session's `carried`). */
+  get carried(): Readonly<Record<string, unknown>> {
+    return this.#earlier;
+  }
+
   /** The capabilities the call asked for and the request did not declare (`{ sampling: {} }`), if any. */
   get refused(): Readonly<Record<string, Record<string, never>>> | undefined {
     return Object.keys(this.#refused).length === 0 ? undefined : this.#refused;
@@ -183,5 +188,6 @@ export function sessionWithRounds(session: CallSession, rounds: InputRounds): Ca
     elicit: (params, options) => rounds.elicit(params, options),
     sample: (params, options) => rounds.sample(params, options),
     listRoots: (options) => rounds.listRoots(options),
+    carried: rounds.carried,
   };
 }

@@ -13,6 +13,7 @@ import * as requests from "../requests.ts";
 import { createToolServer, type ToolServer } from "../tool_server.ts";
 import { type InputRounds, sessionWithRounds } from "./input_rounds.ts";
 import { credentialOf, withInputRounds } from "./with_input_rounds.ts";
+import { answerOf, modernPost, type RpcAnswer } from "./_test_modern.ts";
 
 const FORM = { message: "Name?", requestedSchema: { type: "object" as const, properties: {} } };
 
@@ -52,51 +53,15 @@ function modernHandler(server: ToolServer): McpHttpHandler {
   }, { legacy: "reject" });
 }
 
-interface Reply {
-  result?: Record<string, unknown>;
-  error?: { code: number; message: string; data?: unknown };
-}
-
-let nextId = 1;
-
+/** A 2026-07-28 request to `handler` (the client declares elicitation), and its JSON-RPC answer. */
 async function post(
   handler: McpHttpHandler,
   method: string,
   params: Record<string, unknown>,
-  extra: Record<string, string> = {},
-): Promise<Reply & { status: number }> {
-  const body = {
-    jsonrpc: "2.0",
-    id: nextId++,
-    method,
-    params: {
-      ...params,
-      _meta: {
-        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-        "io.modelcontextprotocol/clientInfo": { name: "test", version: "1" },
-        "io.modelcontextprotocol/clientCapabilities": { elicitation: {} },
-      },
-    },
-  };
-  const response = await handler.fetch(
-    new Request("http://127.0.0.1/mcp", {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        accept: "application/json, text/event-stream",
-        "mcp-protocol-version": "2026-07-28",
-        "mcp-method": method,
-        "mcp-name": String(params.name),
-        ...extra,
-      },
-      body: JSON.stringify(body),
-    }),
-  );
-  const text = await response.text();
-  const json = response.headers.get("content-type")?.includes("text/event-stream")
-    ? text.split("\n").filter((line) => line.startsWith("data:")).map((line) => line.slice(5)).at(-1)
-    : text;
-  return { ...JSON.parse(json ?? "{}"), status: response.status };
+  headers: Record<string, string> = {},
+): Promise<RpcAnswer> {
+  const request = modernPost(method, params, { headers, capabilities: { elicitation: {} } });
+  return await answerOf(await handler.fetch(request));
 }
 
 function greeter(): ToolServer {

@@ -19,6 +19,7 @@ import {
   type ApprovalRequest,
   type Approver,
   ELICITATION_REVIEWER,
+  isClientCannotElicit,
   type RequestContext,
   ToolError,
 } from "../../mcp/mod.ts";
@@ -127,7 +128,13 @@ export class OperatorApprover implements Approver {
     const clean = { ...request, arguments: withoutCode(request.arguments) };
     if (this.#standing.has(request.tool_name)) return { approved: true, reviewer_id: STANDING_REVIEWER };
     if (this.#codes && code !== undefined) return this.#redeem(request.tool_name, code, ctx);
-    const decision = await this.#inner.decide(clean, ctx);
+    let decision: ApprovalDecision;
+    try {
+      decision = await this.#inner.decide(clean, ctx);
+    } catch (error) {
+      if (this.#codes && isClientCannotElicit(error)) throw this.#issue(request, ctx);
+      throw error;
+    }
     if (!this.#codes || decision.approved || decision.reviewer_id !== ELICITATION_REVIEWER) return decision;
     throw this.#issue(request, ctx);
   }
