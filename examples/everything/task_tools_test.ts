@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { createToolServer, toFetchHandler } from "../../src/mcp/mod.ts";
-import { modern } from "../../src/mcp/tasks/_test_modern.ts";
+import { modern, onTheWire } from "../../src/mcp/tasks/_test_modern.ts";
 import { serveOnLoopback } from "../../src/mcp/transports/_test_serve.ts";
 import { taskTools } from "./task_tools.ts";
 
@@ -9,14 +9,14 @@ type Answer = Awaited<ReturnType<typeof modern>>;
 async function ended(url: string, taskId: string): Promise<Record<string, unknown>> {
   for (let i = 0; i < 100; i++) {
     const task = (await modern(url, "tasks/get", { taskId })).result!;
-    if (["completed", "failed", "cancelled"].includes(task.status as string)) return task;
+    if (["completed", "failed", "cancelled"].includes(task.status as string)) return onTheWire("get", task);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`task ${taskId} did not end`);
 }
 
 function taskIdOf(answer: Answer): string {
-  assert.equal(answer.result?.resultType, "task", JSON.stringify(answer));
+  onTheWire("create", answer.result);
   return answer.result?.taskId as string;
 }
 
@@ -57,7 +57,7 @@ Deno.test("the task fixtures: sync greet, a computed task, a tool error, a crash
   const long = taskIdOf(
     await modern(url, "tools/call", { name: "slow_compute", arguments: { seconds: 60 } }),
   );
-  assert.equal((await modern(url, "tasks/cancel", { taskId: long })).result?.resultType, "complete");
+  onTheWire("ack", (await modern(url, "tasks/cancel", { taskId: long })).result);
   assert.equal((await ended(url, long)).status, "cancelled");
 
   const refused = await modern(url, "tools/call", { name: "failing_job", arguments: {} }, {});

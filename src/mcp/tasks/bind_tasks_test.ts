@@ -4,7 +4,7 @@ import { toFetchHandler } from "../transports/to_fetch_handler.ts";
 import { createToolServer } from "../tool_server.ts";
 import { startTask } from "./start_task.ts";
 import { TASKS_EXTENSION } from "./task_requests.ts";
-import { modern } from "./_test_modern.ts";
+import { modern, onTheWire } from "./_test_modern.ts";
 
 Deno.test("over HTTP a 2026-07-28 client discovers the extension, runs a task, answers its input and reads the result", async () => {
   const server = createToolServer({ name: "tasks-http" });
@@ -41,7 +41,8 @@ Deno.test("over HTTP a 2026-07-28 client discovers the extension, runs a task, a
     inputResponses: { who: { action: "accept", content: {} } },
     requestState: round1.result?.requestState,
   });
-  assert.equal(created.result?.resultType, "task");
+  onTheWire("create", created.result);
+  assert.throws(() => onTheWire("create", { ...created.result, ttlMs: 1.5 }), /not a create result/);
   assert.ok(!("requestState" in created.result!));
   const taskId = created.result?.taskId as string;
 
@@ -49,14 +50,14 @@ Deno.test("over HTTP a 2026-07-28 client discovers the extension, runs a task, a
   for (let i = 0; i < 50 && task.result?.status !== "input_required"; i++) {
     task = await modern(url, "tasks/get", { taskId });
   }
-  assert.deepEqual(Object.keys(task.result?.inputRequests as object), ["e1"]);
+  assert.deepEqual(Object.keys(onTheWire("get", task.result)?.inputRequests as object), ["e1"]);
   const ack = await modern(url, "tasks/update", { taskId, inputResponses: { e1: { action: "decline" } } });
-  assert.equal(ack.result?.resultType, "complete");
+  onTheWire("ack", ack.result);
   for (let i = 0; i < 50 && task.result?.status !== "completed"; i++) {
     await new Promise((resolve) => setTimeout(resolve, 10));
     task = await modern(url, "tasks/get", { taskId });
   }
-  assert.deepEqual((task.result?.result as { content: unknown }).content, [{
+  assert.deepEqual((onTheWire("get", task.result)?.result as { content: unknown }).content, [{
     type: "text",
     text: "accept/decline",
   }]);

@@ -9,10 +9,9 @@
 
 export { bindTasks, TASKS_CAPABILITY } from "./bind_tasks.ts";
 export { startTask } from "./start_task.ts";
+export { callToolWithTask, type CreateTaskAnswer } from "./call_tool_with_task.ts";
 export {
-  callToolWithTask,
   cancelTask,
-  type CreateTaskAnswer,
   declaresTasks,
   getTask,
   type GetTaskAnswer,
@@ -22,5 +21,5 @@ export {
   updateTask,
   watchTasks,
 } from "./task_requests.ts";
-export type { DetailedTaskView, TaskError, TaskStatus, TaskView } from "./task_record.ts";
+export type { DetailedTaskView, TaskError, TaskStatus, TaskView } from "./task_view.ts";
 export { type TaskListener, TaskStore, type TaskStoreOptions } from "./task_store.ts";

@@ -1,6 +1,7 @@
 /**
  * The Tasks extension's requests (SEP-2663, `io.modelcontextprotocol/tasks`), transport-free like
- * `requests.ts`: the task-aware `tools/call`, `tasks/get`, `tasks/update` and `tasks/cancel`. The
+ * `requests.ts`: `tasks/get`, `tasks/update` and `tasks/cancel` (the task-aware `tools/call` is
+ * `callToolWithTask`), and what they share: the extension id, its declaration, the caller's key. The
  * extension has no `tasks/result` and no `tasks/list` (a binding leaves them unregistered: -32601).
  *
  * A request whose `_meta` client capabilities do not declare the extension gets `-32021` from the
@@ -11,24 +12,20 @@
  */
 
 import {
-  type CallToolResult,
   MissingRequiredClientCapabilityError,
   ProtocolError,
   ProtocolErrorCode,
 } from "@modelcontextprotocol/server";
 import { isAuthMiddleware } from "../auth/auth_middleware.ts";
 import type { CallInfo } from "../pipeline.ts";
-import * as requests from "../requests.ts";
 import { internalsOf, type ToolServer } from "../tool_server.ts";
-import type { DetailedTaskView, TaskRecord, TaskView } from "./task_record.ts";
+import type { TaskRecord } from "./task_record.ts";
+import type { DetailedTaskView } from "./task_view.ts";
 import type { TaskListener, TaskStore } from "./task_store.ts";
-import { ownerOf, TaskCallSession } from "./task_session.ts";
+import { ownerOf } from "./task_session.ts";
 
 /** The extension id, as `capabilities.extensions` and `_meta` client capabilities carry it. */
 export const TASKS_EXTENSION = "io.modelcontextprotocol/tasks";
-
-/** A `tools/call` answer that created a task (`resultType: "task"`). */
-export type CreateTaskAnswer = TaskView & { resultType: "task" };
 
 /** `tasks/get`'s answer. */
 export type GetTaskAnswer = DetailedTaskView & { resultType: "complete" };
@@ -39,7 +36,8 @@ export type TaskAck = {
   resultType: "complete";
 };
 
-function taskStoreOf(server: ToolServer): TaskStore {
+/** The task store of `server`. */
+export function taskStoreOf(server: ToolServer): TaskStore {
   return internalsOf(server).tasks;
 }
 
@@ -60,7 +58,8 @@ export function declaresTasks(capabilities: Readonly<Record<string, unknown>> | 
   return typeof entry === "object" && entry !== null;
 }
 
-function missingExtension(what: string): ProtocolError {
+/** The `-32021` error for `what` from a request that did not declare the extension. */
+export function missingExtension(what: string): ProtocolError {
   return new MissingRequiredClientCapabilityError(
     { requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } } },
     `${what} needs the ${TASKS_EXTENSION} extension: declare it in the request's _meta client capabilities`,
@@ -72,80 +71,11 @@ function missingExtension(what: string): ProtocolError {
  * middleware, else the tool's own (anonymous when there is none or it refuses): the same for the
  * call that creates a task and for every later request about it.
  */
-async function callerKey(server: ToolServer, tool: string, info: CallInfo): Promise<string> {
+export async function callerKey(server: ToolServer, tool: string, info: CallInfo): Promise<string> {
   const auth = server.middleware.find(isAuthMiddleware) ??
     internalsOf(server).registry.tools.get(tool)?.middleware.find(isAuthMiddleware);
   if (!auth) return ownerOf(undefined);
   return ownerOf(await auth.identify(info.meta, { ipAddress: info.ipAddress }).catch(() => undefined));
-}
-
-function protocolFailure(
-  result: CallToolResult,
-): { code: number; message: string; data?: unknown } | undefined {
-  if (result.isError !== true) return undefined;
-  const first = result.content[0];
-  if (first?.type !== "text") return undefined;
-  try {
-    const payload = JSON.parse(first.text) as { error?: { code?: unknown } };
-    if (payload.error?.code !== "INTERNAL_ERROR") return undefined;
-    return { code: ProtocolErrorCode.InternalError, message: "Internal error", data: payload.error };
-  } catch {
-    return undefined;
-  }
-}
-
-function settle(record: TaskRecord, running: Promise<CallToolResult>): void {
-  running.then(
-    (result) => {
-      const failure = protocolFailure(result);
-      if (failure) record.fail(failure);
-      else record.complete({ ...result, resultType: "complete" });
-    },
-    () => record.fail({ code: ProtocolErrorCode.InternalError, message: "Internal error" }),
-  );
-}
-
-/**
- * `tools/call` on a 2026-07-28 request: the call's own result, or, when its handler called
- * `startTask(ctx)` and the client declared the extension, the new task (`resultType: "task"`) while
- * the call goes on in the background. An `InputRequiredSignal` from before the hand-off rejects, for
- * the binding's input rounds.
- */
-export async function callToolWithTask(
-  server: ToolServer,
-  name: string,
-  args: unknown,
-  info: CallInfo & { capabilities?: Readonly<Record<string, unknown>> },
-): Promise<CallToolResult | CreateTaskAnswer> {
-  const definition = internalsOf(server).registry.tools.get(name);
-  if (!definition?.task) return await requests.callTool(server, name, args, info);
-  const declared = declaresTasks(info.capabilities);
-  if (definition.task === "required" && !declared) throw missingExtension(`The tool '${name}'`);
-  if (!declared) return await requests.callTool(server, name, args, info);
-  const store = taskStoreOf(server);
-  const owner = await callerKey(server, name, info);
-  const session = new TaskCallSession(info.session, () => store.create(owner, name));
-  const abort = new AbortController();
-  const onRequestAbort = () => {
-    if (!session.task) abort.abort(info.signal.reason);
-  };
-  info.signal.addEventListener("abort", onRequestAbort, { once: true });
-  session.handedOff.then((record) => {
-    info.signal.removeEventListener("abort", onRequestAbort);
-    record.cancelled.addEventListener("abort", () => abort.abort(record.cancelled.reason), { once: true });
-  });
-  const running = requests.callTool(server, name, args, { ...info, session, signal: abort.signal });
-  const first = await Promise.race([
-    running.then((result) => ({ result })),
-    session.handedOff.then((record) => ({ record })),
-  ]);
-  if ("result" in first && !session.task) {
-    info.signal.removeEventListener("abort", onRequestAbort);
-    return first.result;
-  }
-  const record = session.task!;
-  settle(record, running);
-  return { resultType: "task", ...record.view() };
 }
 
 async function findTask(server: ToolServer, taskId: unknown, info: CallInfo): Promise<TaskRecord> {

@@ -7,10 +7,9 @@ import { ToolError } from "../errors.ts";
 import { createToolServer, type ToolServer } from "../tool_server.ts";
 import type { CallSession } from "../types.ts";
 import { startTask } from "./start_task.ts";
+import { callToolWithTask, type CreateTaskAnswer } from "./call_tool_with_task.ts";
 import {
-  callToolWithTask,
   cancelTask,
-  type CreateTaskAnswer,
   getTask,
   type TaskRequestInfo,
   TASKS_EXTENSION,

@@ -7,7 +7,8 @@
  */
 
 import { ToolError } from "../errors.ts";
-import { type DetailedTaskView, TaskRecord } from "./task_record.ts";
+import { TaskRecord } from "./task_record.ts";
+import type { DetailedTaskView } from "./task_view.ts";
 
 /** Options for a {@linkcode TaskStore}. */
 export interface TaskStoreOptions {
