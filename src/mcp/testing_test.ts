@@ -34,7 +34,7 @@ function askingServer(): ToolServer {
 
 const text = (result: { content: unknown }) => (result.content as { text: string }[])[0].text;
 
-for (const revision of ["2025-11-25"] as TestRevision[]) {
+for (const revision of ["2025-11-25", "2026-07-28"] as TestRevision[]) {
   Deno.test(`the ${revision} test client answers elicitation, sampling and roots with its options`, async () => {
     await using client = await createTestClient(askingServer(), {
       revision,
@@ -60,7 +60,12 @@ for (const revision of ["2025-11-25"] as TestRevision[]) {
       text(await bare.callTool("caps")),
       "elicitation/create=false sampling/createMessage=false roots/list=false",
     );
-    assert.equal((await bare.callTool("ask", { question: "name?" })).isError, true);
+    // Refused: an error result on a 2025 session, a JSON-RPC error naming the capability on 2026-07-28.
+    const refused = await bare.callTool("ask", { question: "name?" }).then(
+      (result) => result.isError === true ? "error result" : "answered",
+      (error: Error) => error.message,
+    );
+    assert.match(refused, revision === "2026-07-28" ? /did not declare: elicitation/ : /^error result$/);
     await using asking = await createTestClient(askingServer(), {
       revision,
       onElicit: () => ({ action: "decline" }),

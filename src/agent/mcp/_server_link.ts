@@ -12,17 +12,14 @@ import type { Logger } from "../../log.ts";
 import { describeError } from "../../_util/errors.ts";
 import { openSession, type Session } from "./_session.ts";
 import { type ToolOutcome, toolOutcome } from "./tool_outcome.ts";
-import { callFailure, listenForToolChanges, probeServer } from "./_session_watch.ts";
-
-/** A tool as its server lists it. */
-export interface ListedTool {
-  /** The server's own name for it. */
-  name: string;
-  /** Description, "" when the server gave none. */
-  description: string;
-  /** JSON Schema of the arguments. */
-  inputSchema: Record<string, unknown>;
-}
+import {
+  callFailure,
+  listAll,
+  type ListedTool,
+  listenForToolChanges,
+  pause,
+  probeServer,
+} from "./_session_watch.ts";
 
 /** One server's state (see `McpServerStatus`). */
 export interface LinkStatus {
@@ -46,17 +43,6 @@ export interface LinkSettings {
 }
 
 const PROBE_MS = 5_000;
-
-async function listAll(client: Client, timeoutMs: number): Promise<ListedTool[]> {
-  // Without a cursor the client walks every page (up to its `listMaxPages`) and keeps the list: it
-  // checks results against output schemas and mirrors `x-mcp-header` arguments from it.
-  const answer = await client.listTools(undefined, { timeout: timeoutMs, cacheMode: "refresh" });
-  return answer.tools.map((tool) => ({
-    name: tool.name,
-    description: tool.description ?? tool.title ?? "",
-    inputSchema: tool.inputSchema as Record<string, unknown>,
-  }));
-}
 
 /** One server's connection, kept up for the lifetime of the {@linkcode McpConnections} holding it. */
 export class ServerLink {
@@ -149,22 +135,39 @@ export class ServerLink {
     if (session.era === "modern") this.#listen(session);
   }
 
-  /** On 2026-07-28 list changes come on a `subscriptions/listen` stream; its end is checked like an error. */
-  #listen(session: Session): void {
+  /**
+   * On 2026-07-28 list changes come on a `subscriptions/listen` stream. When it ends (not by us), the
+   * server is asked whether it is there: no answer is a drop; an answer opens the stream again, after
+   * a delay that doubles while streams keep ending early.
+   */
+  #listen(session: Session, earlyEnds = 0): void {
     const current = () => this.#session === session && this.#up && !this.#closing;
-    const listening = listenForToolChanges(session.client, this.#settings.callTimeoutMs).then((listened) => {
-      if (listened === undefined) return;
-      return listened.ended.then((cause) => {
-        if (cause === "remote" && current()) {
-          this.#check(session.client, new Error("the listen stream ended"));
+    const opened = Date.now();
+    const listening = listenForToolChanges(session.client, this.#settings.callTimeoutMs).then(
+      async (listened) => {
+        const cause = await listened?.ended;
+        if (cause === undefined || cause === "local" || !current()) return;
+        this.#log.debug("MCP listen stream ended; checking the server", { server: this.name, cause });
+        try {
+          await probeServer(session.client, Math.min(PROBE_MS, this.#settings.callTimeoutMs));
+        } catch (failure) {
+          if (current()) this.#dropped(failure);
+          return;
         }
-      });
-    }, (error) => {
-      this.#log.debug("MCP listen stream refused; tool list changes will not be seen", {
-        server: this.name,
-        error: describeError(error),
-      });
-    });
+        const early = Date.now() - opened < this.#settings.maxDelayMs ? earlyEnds + 1 : 0;
+        await pause(
+          Math.min(this.#settings.baseDelayMs * 2 ** early, this.#settings.maxDelayMs),
+          this.#stop.signal,
+        );
+        if (current()) this.#listen(session, early);
+      },
+      (error) => {
+        this.#log.debug("MCP listen stream refused; tool list changes will not be seen", {
+          server: this.name,
+          error: describeError(error),
+        });
+      },
+    );
     this.#listening.add(listening);
     listening.finally(() => this.#listening.delete(listening));
   }

@@ -1,5 +1,5 @@
 /**
- * The parts of a server link that differ by protocol era: checking a server is there (ping on a 2025
+ * What a server link asks of its session: the tool list, whether the server is there (ping on a 2025
  * session, `server/discover` on 2026-07-28, which has no ping), the `subscriptions/listen` stream that
  * carries tool-list changes on 2026-07-28, and what a failed call tells the model.
  *
@@ -8,6 +8,41 @@
 
 import { type Client, ProtocolError, SdkError, SdkErrorCode } from "@modelcontextprotocol/client";
 import { type ToolOutcome, truncateText } from "./tool_outcome.ts";
+
+/** A tool as its server lists it. */
+export interface ListedTool {
+  /** The server's own name for it. */
+  name: string;
+  /** Description, "" when the server gave none. */
+  description: string;
+  /** JSON Schema of the arguments. */
+  inputSchema: Record<string, unknown>;
+}
+
+/** Every tool the server lists. */
+export async function listAll(client: Client, timeoutMs: number): Promise<ListedTool[]> {
+  // Without a cursor the client walks every page (up to its `listMaxPages`) and keeps the list: it
+  // checks results against output schemas and mirrors `x-mcp-header` arguments from it.
+  const answer = await client.listTools(undefined, { timeout: timeoutMs, cacheMode: "refresh" });
+  return answer.tools.map((tool) => ({
+    name: tool.name,
+    description: tool.description ?? tool.title ?? "",
+    inputSchema: tool.inputSchema as Record<string, unknown>,
+  }));
+}
+
+/** Resolves after `ms`, or at once when `signal` aborts. */
+export function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener("abort", done, { once: true });
+  });
+}
 
 /** Resolves when the server answers within `timeoutMs`; rejects when it does not. */
 export async function probeServer(client: Client, timeoutMs: number): Promise<void> {

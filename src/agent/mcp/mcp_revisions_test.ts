@@ -2,7 +2,10 @@ import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import { McpConnections } from "./mod.ts";
 import { sdkV1HttpServer, sdkV2HttpServer } from "./_sdk_servers.ts";
-import { testLogger } from "./_test_servers.ts";
+import { z } from "zod";
+import { approvalGate, createToolServer, elicitationApprover } from "../../mcp/mod.ts";
+import { Logger, memorySink } from "../../log.ts";
+import { LoopbackServer, testLogger } from "./_test_servers.ts";
 
 const V1_STDIO = fileURLToPath(new URL("../../../tests/fixtures/sdk_v1_stdio_server.ts", import.meta.url));
 const CONFIG = fileURLToPath(new URL("../../../deno.json", import.meta.url));
@@ -99,3 +102,25 @@ Deno.test("protocol_version 2025-11-25 opens a 2025 session on a server that als
   assert.equal(mcp.status().next.protocol_version, "2025-11-25");
   assert.equal((await mcp.call("next__echo", { text: "old way" })).content, "old way");
 });
+
+for (const wanted of ["auto", "2025-11-25"] as const) {
+  Deno.test(`a tool behind an elicitation approval on our server tells the model how to get it approved (${wanted})`, async () => {
+    const server = createToolServer({ name: "bank", logger: new Logger("test", { sink: memorySink() }) })
+      .use(approvalGate(elicitationApprover()))
+      .tool(
+        "transfer",
+        { requiresApproval: true, input: z.object({ amount: z.number() }) },
+        ({ amount }) => `sent ${amount}`,
+      );
+    await using served = await new LoopbackServer(server).start();
+    await using mcp = await McpConnections.connect(
+      { bank: { url: `${served.base}/mcp`, protocol_version: wanted } },
+      { logger: testLogger().logger, connectTimeoutMs: 3_000 },
+    );
+    assert.equal(mcp.status().bank.protocol_version, wanted === "auto" ? "2026-07-28" : "2025-11-25");
+    const outcome = await mcp.call("bank__transfer", { amount: 5 });
+    assert.equal(outcome.isError, true);
+    assert.match(outcome.content, /Approval required for tool 'transfer', and this client cannot be asked/);
+    assert.match(outcome.content, /PendingApprover/);
+  });
+}

@@ -24,6 +24,7 @@ Deno.test("the sse transport connects, calls, refreshes on list_changed and clos
   );
   try {
     assert.equal(mcp.status().legacy.transport, "sse");
+    assert.equal(mcp.status().legacy.protocol_version, "2025-11-25", "sse is a 2025 transport");
     assert.deepEqual(await mcp.call("legacy__echo", { text: "over sse" }), {
       content: "over sse",
       isError: false,
@@ -75,6 +76,11 @@ Deno.test("a stdio server is started with its args, env and cwd, and its stderr 
         "local__exit",
       ]);
       assert.equal(mcp.status().local.transport, "stdio");
+      assert.equal(
+        mcp.status().local.protocol_version,
+        "2026-07-28",
+        "our stdio servers speak 2026-07-28 too",
+      );
       assert.equal((await mcp.call("local__echo", { text: "piped" })).content, "piped");
       assert.equal((await mcp.call("local__env", { name: "FIXTURE_GREETING" })).content, "hello from config");
       assert.ok((await mcp.call("local__env", { name: "PATH" })).content.length > 0);

@@ -12,6 +12,13 @@
  * cancelled on close (under Deno the SDK's GET stream otherwise outlives `close()`), so closing leaves
  * no connection behind.
  *
+ * **Revisions.** The client is the MCP SDK v2 one. Each server entry's `protocol_version` (default
+ * `auto`) decides: `auto` asks `server/discover` first and speaks 2026-07-28 (stateless) to a server that
+ * offers it, else opens a 2025 `initialize` session; `2025-11-25` opens the session at once; `2026-07-28`
+ * accepts nothing else. `sse` is 2025 only. The revision negotiated is in {@linkcode McpServerStatus}
+ * (`protocol_version`) and the `MCP server connected` log line. The client declares no capabilities
+ * (no elicitation, sampling or roots): servers refuse what needs them, and the model reads why.
+ *
  * **Tool names.** Tools are offered as `<server>__<tool>`, always prefixed, so a tool keeps its name
  * when another server adds one with the same name. Characters outside `[a-zA-Z0-9_-]` become `_`;
  * names over 64 characters keep 55 and get `_` plus an 8-hex-digit hash of the server and tool names.
