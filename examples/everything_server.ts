@@ -15,13 +15,15 @@
  * 2026-07-28, the not-scored Tasks scenarios included) with `deno task conformance` (one suite:
  * `deno task conformance --suite 2026-07-28`).
  *
- * The parts live in `examples/everything/`: content tools, session tools (logging, progress, sampling,
- * elicitation), the 2026-07-28 diagnostic tools of `server-stateless` (`test_missing_capability`,
- * `test_streaming_elicitation`, `test_logging_tool`) and its list-mutation hooks
+ * The parts live in `examples/everything/`, one file per group: content tools, session tools (logging,
+ * progress, sampling, elicitation), the 2026-07-28 diagnostic tools of `server-stateless`
+ * (`test_missing_capability`, `test_streaming_elicitation`, `test_logging_tool`) and its list-mutation hooks
  * (`test_trigger_tool_change`, `test_trigger_prompt_change`), the SEP-2243 custom-header tool
- * (`test_custom_headers`), resources and prompts. Capabilities (`tools`, `resources` with `subscribe`,
- * `prompts`, `logging`, `completions`), `ping`, `logging/setLevel`, `resources/subscribe`, `server/discover`,
- * caching hints and header validation are answered by the framework for every server.
+ * (`test_custom_headers`), the `input_required` tools and prompt (`test_input_required_result_*`), the
+ * Tasks extension's tools (`test_tool_with_task`, `greet`, `slow_compute`, ...),
+ * resources and prompts. Capabilities (`tools`, `resources` with `subscribe`, `prompts`, `logging`,
+ * `completions`, the Tasks extension), `ping`, `logging/setLevel`, `resources/subscribe`, `server/discover`,
+ * `subscriptions/listen`, caching hints and header validation are answered by the framework for every server.
  *
  * @module
  */

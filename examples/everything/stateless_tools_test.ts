@@ -72,3 +72,36 @@ Deno.test("test_logging_tool logs three info messages when a level was set, none
   await client.callTool("test_logging_tool");
   assert.equal(messages.length, 3);
 });
+
+// The same tools on a 2026-07-28 client (SDK v2, stateless): what server-stateless checks around them.
+
+Deno.test("2026-07-28: test_missing_capability is refused with -32021 naming sampling when it was not declared", async () => {
+  await using client = await createTestClient(server(), { revision: "2026-07-28" });
+  const error = await client.callTool("test_missing_capability").then(
+    (result) => assert.fail(`expected a protocol error, got ${JSON.stringify(result)}`),
+    (error: { code?: number; data?: { requiredCapabilities?: unknown } }) => error,
+  );
+  assert.equal(error.code, -32021);
+  assert.deepEqual(error.data?.requiredCapabilities, { sampling: {} });
+});
+
+Deno.test("2026-07-28: test_missing_capability and test_streaming_elicitation answer through input rounds", async () => {
+  const asked: string[] = [];
+  await using client = await createTestClient(server(), {
+    revision: "2026-07-28",
+    onSample: () => ({ role: "assistant", content: { type: "text", text: "ready" }, model: "test-model" }),
+    onElicit: (params) => {
+      asked.push(params.message);
+      return { action: "accept", content: { confirm: false } };
+    },
+  });
+  assert.deepEqual(
+    (await client.callTool("test_missing_capability")).content,
+    text("Sampling answered: ready"),
+  );
+  assert.deepEqual(
+    (await client.callTool("test_streaming_elicitation")).content,
+    text('Streaming elicitation: action=accept, content={"confirm":false}'),
+  );
+  assert.deepEqual(asked, ["Continue the streaming test?"]);
+});
