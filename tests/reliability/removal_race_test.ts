@@ -75,7 +75,7 @@ Deno.test("DELETE wins over a start or restart queued behind a slow stop: 404 af
   const config: ProcessConfigInput = {
     model: "openai-compatible:slow",
     instructions: "Take your time.",
-    servers: { slow: { url: mcp.url } },
+    servers: { slow: { url: mcp.url, protocol_version: "2025-11-25" } }, // a 2025 session ends with a DELETE
     triggers: [{ type: "webhook", webhook_path: "/hook", webhook_port: port }],
   };
   assert.equal((await client.deploy("racer", config, { start: true })).state, "running");
