@@ -15,8 +15,8 @@ import type {
   LoggingLevel,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { ClientContext } from "../client_context.ts";
-import { ToolError } from "../errors.ts";
 import type { PendingInput } from "../input_required.ts";
+import { missingCapability } from "../session_parts.ts";
 import type { CallSession, ClientMethod, ClientRequestOptions } from "../types.ts";
 import type { TaskRecord } from "./task_record.ts";
 
@@ -134,15 +134,7 @@ export class TaskCallSession implements CallSession {
   #ask(request: PendingInput, options: ClientRequestOptions): Promise<unknown> {
     const position = ++this.#counts[request.method];
     if (!this.supports(request.method)) {
-      return Promise.reject(
-        new ToolError(
-          "MISSING_CLIENT_CAPABILITY",
-          `The client did not declare what ${request.method} needs`,
-          {
-            details: { method: request.method },
-          },
-        ),
-      );
+      return Promise.reject(missingCapability(request.method, "envelope"));
     }
     return this.#record!.ask(options.key ?? `${PREFIX[request.method]}${position}`, request);
   }
