@@ -10,24 +10,12 @@
 
 import assert from "node:assert/strict";
 import { McpServer } from "@modelcontextprotocol/server";
-import { createToolServer } from "../tool_server.ts";
 import { toFetchHandler } from "../transports/to_fetch_handler.ts";
 import { BoundMcpServer } from "./modern_server.ts";
-import { answerOf, modernPost } from "./_test_modern.ts";
+import { answerOf, modernPost, regionServer } from "./_test_modern.ts";
 
 const SEAM =
   "McpServer.toolInputSchemaJson (SDK v2 @internal, overridden by BoundMcpServer for Mcp-Param-* checks)";
-
-function regionServer() {
-  return createToolServer({ name: "regions" }).tool("where", {
-    description: "Echo the region",
-    input: {
-      type: "object",
-      properties: { region: { type: "string", "x-mcp-header": "Region" } },
-      required: ["region"],
-    },
-  }, (args) => String(args.region));
-}
 
 Deno.test("SDK seam: McpServer still has toolInputSchemaJson(name)", () => {
   const method = (McpServer.prototype as unknown as Record<string, unknown>).toolInputSchemaJson;
