@@ -5,7 +5,6 @@
  * @module
  */
 
-import { createToolServer, type ToolServer } from "../tool_server.ts";
 import { mcpPost } from "../transports/_test_serve.ts";
 
 /** The revision the modern leg serves. */
@@ -73,16 +72,4 @@ export async function answerOf(response: Response): Promise<RpcAnswer> {
   const messages = payloads.filter((p) => p !== "").map((p) => JSON.parse(p) as Record<string, unknown>);
   const answer = messages.findLast((m) => "result" in m || "error" in m) ?? {};
   return { status: response.status, ...answer } as RpcAnswer;
-}
-
-/** A server whose `where` tool declares its `region` argument as the `Mcp-Param-Region` header (SEP-2243). */
-export function regionServer(): ToolServer {
-  return createToolServer({ name: "regions" }).tool("where", {
-    description: "Echo the region",
-    input: {
-      type: "object",
-      properties: { region: { type: "string", "x-mcp-header": "Region" } },
-      required: ["region"],
-    },
-  }, (args) => String(args.region));
 }

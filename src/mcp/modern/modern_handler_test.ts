@@ -1,8 +1,9 @@
 import assert from "node:assert/strict";
 import { z } from "zod";
+import { createToolServer } from "../tool_server.ts";
 import { echoServer, INITIALIZE, mcpPost } from "../transports/_test_serve.ts";
 import { toFetchHandler } from "../transports/to_fetch_handler.ts";
-import { answerOf, modernPost, regionServer } from "./_test_modern.ts";
+import { answerOf, modernPost } from "./_test_modern.ts";
 
 Deno.test("a 2026-07-28 tools/call is answered statelessly with resultType, and opens no session", async () => {
   const handler = toFetchHandler(echoServer());
@@ -76,7 +77,14 @@ Deno.test("the front checks Host and headers on the modern leg: 421 for a foreig
 });
 
 Deno.test("Mcp-Param headers declared with x-mcp-header must match the arguments (SEP-2243)", async () => {
-  const server = regionServer();
+  const server = createToolServer({ name: "regions" }).tool("where", {
+    description: "Echo the region",
+    input: {
+      type: "object",
+      properties: { region: { type: "string", "x-mcp-header": "Region" } },
+      required: ["region"],
+    },
+  }, (args) => String(args.region));
   const handler = toFetchHandler(server);
   try {
     const call = { name: "where", arguments: { region: "eu" } };

@@ -12,10 +12,21 @@ import assert from "node:assert/strict";
 import { McpServer } from "@modelcontextprotocol/server";
 import { toFetchHandler } from "../transports/to_fetch_handler.ts";
 import { BoundMcpServer } from "./modern_server.ts";
-import { answerOf, modernPost, regionServer } from "./_test_modern.ts";
+import { createToolServer } from "../tool_server.ts";
+import { answerOf, modernPost } from "./_test_modern.ts";
 
 const SEAM =
   "McpServer.toolInputSchemaJson (SDK v2 @internal, overridden by BoundMcpServer for Mcp-Param-* checks)";
+
+/** A `deploy` tool whose `zone` argument also travels as the `Mcp-Param-Zone` header. */
+function zoneServer() {
+  const input = {
+    type: "object" as const,
+    properties: { zone: { type: "string", "x-mcp-header": "Zone" }, note: { type: "string" } },
+    required: ["zone"],
+  };
+  return createToolServer({ name: "zones" }).tool("deploy", { input }, (args) => `to ${args.zone}`);
+}
 
 Deno.test("SDK seam: McpServer still has toolInputSchemaJson(name)", () => {
   const method = (McpServer.prototype as unknown as Record<string, unknown>).toolInputSchemaJson;
@@ -26,9 +37,9 @@ Deno.test("SDK seam: McpServer still has toolInputSchemaJson(name)", () => {
       "schema and override that instead, or Mcp-Param-* headers go unchecked",
   );
   assert.equal((method as (name: string) => unknown).length, 1, `${SEAM} changed its parameters`);
-  const bound = new BoundMcpServer(regionServer());
+  const bound = new BoundMcpServer(zoneServer());
   assert.equal(
-    (bound.toolInputSchemaJson("where")?.properties as Record<string, unknown>).region !== undefined,
+    (bound.toolInputSchemaJson("deploy")?.properties as Record<string, unknown>).zone !== undefined,
     true,
   );
   assert.equal(bound.toolInputSchemaJson("nope"), undefined);
@@ -41,18 +52,18 @@ Deno.test("SDK seam: the HTTP entry asks toolInputSchemaJson before a tools/call
     asked.push(name);
     return original.call(this, name);
   };
-  const handler = toFetchHandler(regionServer());
+  const handler = toFetchHandler(zoneServer());
   try {
-    const call = { name: "where", arguments: { region: "eu" } };
+    const call = { name: "deploy", arguments: { zone: "eu" } };
     const wrong = await answerOf(
-      await handler(modernPost("tools/call", call, { headers: { "mcp-param-region": "us" } })),
+      await handler(modernPost("tools/call", call, { headers: { "mcp-param-zone": "us" } })),
     );
     assert.deepEqual(
       asked,
-      ["where"],
+      ["deploy"],
       `the SDK's HTTP entry no longer calls ${SEAM} before dispatching tools/call: Mcp-Param-* headers go unchecked`,
     );
-    assert.equal(wrong.status, 400, `a mismatched Mcp-Param-Region header was not rejected (${SEAM})`);
+    assert.equal(wrong.status, 400, `a mismatched Mcp-Param-Zone header was not rejected (${SEAM})`);
   } finally {
     BoundMcpServer.prototype.toolInputSchemaJson = original;
     await handler.close();
