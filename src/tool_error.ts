@@ -28,6 +28,8 @@ export const TOOL_ERROR_CODES = [
   "CIRCUIT_OPEN",
   "APPROVAL_DENIED",
   "NOT_FOUND",
+  "MISSING_CLIENT_CAPABILITY",
+  "LIVE_SESSION_REQUIRED",
 ] as const;
 
 /** One of {@linkcode TOOL_ERROR_CODES}. */

@@ -31,11 +31,17 @@ import {
   SubscribeRequestSchema,
   UnsubscribeRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
+import type { ToolError } from "./errors.ts";
 import type { CallInfo } from "./pipeline.ts";
 import * as requests from "./requests.ts";
-import { CLIENT_CAPABILITY, progressNotification } from "./session_parts.ts";
+import {
+  CLIENT_CAPABILITY,
+  liveSessionRequired,
+  missingCapability,
+  progressNotification,
+} from "./session_parts.ts";
 import { internalsOf, type ToolServer } from "./tool_server.ts";
-import type { CallSession } from "./types.ts";
+import type { CallSession, ClientMethod } from "./types.ts";
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
@@ -76,6 +82,16 @@ export function createSessionServer(server: ToolServer, options: SessionOptions 
   const subscriptions = new Set<string>();
 
   function session(extra: Extra): CallSession {
+    /** The tool error for `method` when the session cannot carry it or the client did not declare it. */
+    function refusal(method: ClientMethod): ToolError | undefined {
+      if (!live) return liveSessionRequired(method);
+      // A client that did not declare the capability is not asked (it might never answer).
+      if (sdk.getClientCapabilities()?.[CLIENT_CAPABILITY[method]] === undefined) {
+        return missingCapability(method, "initialize");
+      }
+      return undefined;
+    }
+
     return {
       id: extra.sessionId,
       era: "legacy",
@@ -93,23 +109,22 @@ export function createSessionServer(server: ToolServer, options: SessionOptions 
         await extra.sendNotification({ method: "notifications/message", params: { level, data, logger } });
       },
       elicit(params, requestOptions = {}) {
-        if (!live) return Promise.reject(new Error("elicitation needs a live session"));
-        // A client that did not declare elicitation is not asked (it might never answer).
-        if (sdk.getClientCapabilities()?.elicitation === undefined) {
-          return Promise.reject(new Error("the client does not support elicitation"));
-        }
+        const refused = refusal("elicitation/create");
+        if (refused) return Promise.reject(refused);
         return extra.sendRequest({ method: "elicitation/create", params }, ElicitResultSchema, {
           timeout: requestOptions.timeoutMs ?? 60_000,
         });
       },
       sample(params, requestOptions = {}) {
-        if (!live) return Promise.reject(new Error("sampling needs a live session"));
+        const refused = refusal("sampling/createMessage");
+        if (refused) return Promise.reject(refused);
         return extra.sendRequest({ method: "sampling/createMessage", params }, CreateMessageResultSchema, {
           timeout: requestOptions.timeoutMs ?? 60_000,
         });
       },
       listRoots(requestOptions = {}) {
-        if (!live) return Promise.reject(new Error("roots/list needs a live session"));
+        const refused = refusal("roots/list");
+        if (refused) return Promise.reject(refused);
         return extra.sendRequest({ method: "roots/list" }, ListRootsResultSchema, {
           timeout: requestOptions.timeoutMs ?? 60_000,
         });

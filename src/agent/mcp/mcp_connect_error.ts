@@ -6,7 +6,7 @@
 
 import { ProtocolError, SdkError, SdkErrorCode, SdkHttpError, SseError } from "@modelcontextprotocol/client";
 import { ConnectTimeout } from "./_session.ts";
-import { ListingFailed } from "./_server_link.ts";
+import { ListingFailed } from "./_link_parts.ts";
 
 /**
  * A configured MCP server could not be connected (or its tools not listed). The message names the

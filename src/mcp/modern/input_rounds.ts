@@ -23,8 +23,8 @@ import type {
   ElicitResult,
   ListRootsResult,
 } from "@modelcontextprotocol/sdk/types.js";
-import { ToolError } from "../errors.ts";
 import { InputRequiredSignal, type PendingInput } from "../input_required.ts";
+import { CLIENT_CAPABILITY, missingCapability } from "../session_parts.ts";
 import type { CallSession, ClientMethod, ClientRequestOptions } from "../types.ts";
 
 /** What one round of a request brings. */
@@ -44,11 +44,7 @@ const PREFIX: Record<ClientMethod, string> = {
 };
 
 /** The client capability each method needs. */
-export const CAPABILITY_OF: Readonly<Record<ClientMethod, string>> = {
-  "elicitation/create": "elicitation",
-  "sampling/createMessage": "sampling",
-  "roots/list": "roots",
-};
+export const CAPABILITY_OF: Readonly<Record<ClientMethod, string>> = CLIENT_CAPABILITY;
 
 const RESULT = {
   "elicitation/create": specTypeSchemas.ElicitResult,
@@ -62,19 +58,6 @@ export function validAnswer(method: ClientMethod, value: unknown): unknown {
   const outcome = RESULT[method]["~standard"].validate(value);
   if (outcome instanceof Promise || outcome.issues !== undefined) return undefined;
   return outcome.value;
-}
-
-function missingCapability(method: ClientMethod): ToolError {
-  const capability = CAPABILITY_OF[method];
-  return new ToolError(
-    "MISSING_CLIENT_CAPABILITY",
-    `The client did not declare the ${capability} capability`,
-    {
-      suggestion:
-        `Declare ${capability} in the request's _meta "io.modelcontextprotocol/clientCapabilities" to answer ${method}`,
-      details: { required_capability: capability, method },
-    },
-  );
 }
 
 /** One request's input: the answers it has and the requests its call made that are still unanswered. */
@@ -156,7 +139,7 @@ export class InputRounds {
     const position = ++this.#counts[method];
     if (!this.supports(method)) {
       this.#refused[CAPABILITY_OF[method]] = {};
-      return Promise.reject(missingCapability(method));
+      return Promise.reject(missingCapability(method, "envelope"));
     }
     const key = named ?? `${PREFIX[method]}${position}`;
     if (typeof key !== "string" || key === "") {

@@ -20,7 +20,12 @@ import { TaskCallSession } from "./task_session.ts";
  * at once and the call simply goes on in its request. Input asked before `startTask` rides on the
  * request's own `input_required` rounds, so a tool can gather input first and then become a task.
  *
+ * Do not catch the `InputRequiredSignal` that input asked before `startTask` raises: its request
+ * answers `input_required` whatever the handler does next, so `startTask` then throws instead of
+ * making a task no client would ever learn about.
+ *
  * @returns whether the call now runs as a task
+ * @throws {Error} when the call already raised an `InputRequiredSignal` in this request
  *
  * @example
  * ```ts

@@ -15,8 +15,8 @@ import type {
   LoggingLevel,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { ClientContext } from "../client_context.ts";
-import { ToolError } from "../errors.ts";
-import type { PendingInput } from "../input_required.ts";
+import { isInputRequired, type PendingInput } from "../input_required.ts";
+import { missingCapability } from "../session_parts.ts";
 import type { CallSession, ClientMethod, ClientRequestOptions } from "../types.ts";
 import type { TaskRecord } from "./task_record.ts";
 
@@ -45,6 +45,7 @@ export class TaskCallSession implements CallSession {
     "roots/list": 0,
   };
   #handedOff = Promise.withResolvers<TaskRecord>();
+  #inputRequired = false;
 
   /** A session on `request`; `create` makes the task when the call hands off. */
   constructor(request: CallSession, create: TaskFactory) {
@@ -63,9 +64,20 @@ export class TaskCallSession implements CallSession {
     return this.#record;
   }
 
-  /** Moves the call into a new task (once; later calls return the same task). */
+  /**
+   * Moves the call into a new task (once; later calls return the same task). Throws once the call
+   * has raised an `InputRequiredSignal` in its request: that request answers `input_required`, so a
+   * task made now would be one no client ever learns about.
+   */
   handOff(): TaskRecord {
     if (this.#record) return this.#record;
+    if (this.#inputRequired) {
+      throw new Error(
+        "startTask after an InputRequiredSignal: this request answers input_required, so no client " +
+          "would learn of the task. Do not catch the signal that elicit(), sample() or listRoots() raise " +
+          "(let it out of the handler); the call runs again with the answers and can start its task then",
+      );
+    }
     this.#record = this.#create();
     this.#handedOff.resolve(this.#record);
     return this.#record;
@@ -79,6 +91,11 @@ export class TaskCallSession implements CallSession {
   /** The request's era. */
   get era(): "legacy" | "modern" {
     return this.#request.era;
+  }
+
+  /** What earlier rounds of the request carried (its answers and middleware's values, e.g. the approval id). */
+  get carried(): Readonly<Record<string, unknown>> | undefined {
+    return this.#request.carried;
   }
 
   /** A task can always ask (it waits for `tasks/update`); before, as the request can. */
@@ -108,7 +125,7 @@ export class TaskCallSession implements CallSession {
     params: Parameters<CallSession["elicit"]>[0],
     options: ClientRequestOptions = {},
   ): Promise<ElicitResult> {
-    if (!this.#record) return this.#request.elicit(params, options);
+    if (!this.#record) return this.#noting(this.#request.elicit(params, options));
     return this.#ask({ method: "elicitation/create", params: { ...params } }, options) as Promise<
       ElicitResult
     >;
@@ -119,7 +136,7 @@ export class TaskCallSession implements CallSession {
     params: Parameters<CallSession["sample"]>[0],
     options: ClientRequestOptions = {},
   ): Promise<CreateMessageResult> {
-    if (!this.#record) return this.#request.sample(params, options);
+    if (!this.#record) return this.#noting(this.#request.sample(params, options));
     return this.#ask({ method: "sampling/createMessage", params: { ...params } }, options) as Promise<
       CreateMessageResult
     >;
@@ -127,22 +144,22 @@ export class TaskCallSession implements CallSession {
 
   /** Asks the client for its roots. */
   listRoots(options: ClientRequestOptions = {}): Promise<ListRootsResult> {
-    if (!this.#record) return this.#request.listRoots(options);
+    if (!this.#record) return this.#noting(this.#request.listRoots(options));
     return this.#ask({ method: "roots/list" }, options) as Promise<ListRootsResult>;
+  }
+
+  /** `asked`, noting an `InputRequiredSignal` it rejects with (the request then answers input_required). */
+  #noting<T>(asked: Promise<T>): Promise<T> {
+    return asked.catch((error: unknown) => {
+      if (isInputRequired(error)) this.#inputRequired = true;
+      throw error;
+    });
   }
 
   #ask(request: PendingInput, options: ClientRequestOptions): Promise<unknown> {
     const position = ++this.#counts[request.method];
     if (!this.supports(request.method)) {
-      return Promise.reject(
-        new ToolError(
-          "MISSING_CLIENT_CAPABILITY",
-          `The client did not declare what ${request.method} needs`,
-          {
-            details: { method: request.method },
-          },
-        ),
-      );
+      return Promise.reject(missingCapability(request.method, "envelope"));
     }
     return this.#record!.ask(options.key ?? `${PREFIX[request.method]}${position}`, request);
   }

@@ -138,6 +138,7 @@ Deno.test("the README says exactly what to put in each credential variable, per 
     /`MCPCAST_UPSTREAM_TOKEN_KEY` \(security scheme `key`\): the API key itself, sent as it is in query parameter `api-key`/,
   );
   assert.match(connect, /"MCPCAST_UPSTREAM_TOKEN_KEY": "<api key>"/);
+  assert.match(connect, /both MCP protocol revisions, on stdio and HTTP: 2025-era clients/);
   assert.match(connect, /`MCPCAST_UPSTREAM_TOKEN_LOGIN` \(security scheme `login`\): `user:password`/);
   assert.match(
     connect,
@@ -154,6 +155,7 @@ Deno.test("the README says exactly what to put in each credential variable, per 
   );
   const tenants =
     renderProject({ ...plan, api: { ...plan.api, auth: "api-key", approval: null } })["README.md"];
+  assert.match(tenants, /both MCP protocol revisions/, "the HTTP README says so too");
   assert.match(
     tenants,
     /MCPCAST_UPSTREAM_TOKENS='\{"acme": \{"oauth":"<token>","key":"<api key>","login":"<user>:<password>"\}\}'/,

@@ -74,6 +74,13 @@ function stdioSnippets(plan: McpcastPlan): string[] {
   ];
 }
 
+/** Both protocol revisions are served, on stdio and HTTP alike (the framework's runtime). */
+const REVISIONS = [
+  "The server speaks both MCP protocol revisions, on stdio and HTTP: 2025-era clients (an `initialize`",
+  "session) and 2026-07-28 clients (stateless requests; a tool's approval question to the client's user",
+  "rides on an `input_required` round).",
+];
+
 function httpSnippets(plan: McpcastPlan): string[] {
   const name = plan.api.name;
   const apiKey = plan.api.auth === "api-key";
@@ -114,7 +121,14 @@ function passthroughHeaders(plan: McpcastPlan): string[] {
 /** The "Connect an AI" section. */
 export function connectSection(plan: McpcastPlan): string[] {
   const stdio = plan.api.auth === "env-token" || plan.api.auth === "none";
-  return ["## Connect an AI", "", ...(stdio ? stdioSnippets(plan) : httpSnippets(plan)), ""];
+  return [
+    "## Connect an AI",
+    "",
+    ...(stdio ? stdioSnippets(plan) : httpSnippets(plan)),
+    "",
+    ...REVISIONS,
+    "",
+  ];
 }
 
 /** A tenant's entry in `MCPCAST_UPSTREAM_TOKENS`: a string, or an object by scheme id. */
