@@ -34,10 +34,18 @@ export interface ModernServerOptions {
 
 const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
 
-/** The request's headers as a record of lower-cased names (empty off HTTP). */
+/**
+ * The request's headers as a record of lower-cased names (empty off HTTP). `forEach` rather than
+ * `Object.fromEntries(headers.entries())`: Deno's header iterator costs several times more.
+ */
 function headersOf(ctx: ServerContext): Readonly<Record<string, string>> {
   const request = ctx.http?.req;
-  return request ? Object.fromEntries(request.headers.entries()) : NO_HEADERS;
+  if (!request) return NO_HEADERS;
+  const record: Record<string, string> = {};
+  request.headers.forEach((value, name) => {
+    record[name] = value;
+  });
+  return record;
 }
 
 function ipAddressOf(authInfo: AuthInfo | undefined): string | undefined {
