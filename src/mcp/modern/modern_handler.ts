@@ -11,7 +11,7 @@ import { type AuthInfo, createMcpHandler, type McpServer } from "@modelcontextpr
 import { describeError } from "../../_util/errors.ts";
 import type { ToolServer } from "../tool_server.ts";
 import { ListenBus } from "./listen_bus.ts";
-import { createModernServer } from "./modern_server.ts";
+import { createModernServer, type ModernServerOptions } from "./modern_server.ts";
 
 /** Options for {@linkcode createModernHandler}. */
 export interface ModernHandlerOptions {
@@ -19,8 +19,11 @@ export interface ModernHandlerOptions {
   enableJsonResponse?: boolean;
   /** Largest request body read, in bytes. @default 4194304 */
   maxRequestBodySize?: number;
-  /** Builds the SDK server of a request. @default {@linkcode createModernServer} */
-  factory?: (server: ToolServer) => McpServer;
+  /**
+   * Builds the SDK server of a request; `options.method` is the request's method when the entry has
+   * checked it (see {@linkcode ModernServerOptions.method}). @default {@linkcode createModernServer}
+   */
+  factory?: (server: ToolServer, options?: ModernServerOptions) => McpServer;
 }
 
 /** The modern leg of an HTTP endpoint. */
@@ -34,11 +37,17 @@ export interface ModernHandler {
   close(): Promise<void>;
 }
 
+function methodOf(request: Request | undefined): string | undefined {
+  return request?.headers.get("mcp-method")?.trim();
+}
+
 /** The modern leg serving `server`. */
 export function createModernHandler(server: ToolServer, options: ModernHandlerOptions = {}): ModernHandler {
   const build = options.factory ?? createModernServer;
   const bus = new ListenBus(server);
-  const handler = createMcpHandler(() => build(server), {
+  // The SDK calls the factory after its header checks: a request's Mcp-Method header then names the
+  // method of its body (a mismatch or a missing header is answered before).
+  const handler = createMcpHandler(({ requestInfo }) => build(server, { method: methodOf(requestInfo) }), {
     legacy: "reject",
     bus,
     responseMode: options.enableJsonResponse ? "json" : "auto",
