@@ -17,10 +17,8 @@
  * variant adds to ours without middleware on its own revision ((b) or (b2)).
  *
  * Usage: `deno run -A bench/mcp_chain_bench.ts [--rounds 30] [--calls 500] [--revision 2025|2026|both]
- * [--only b,c,audit,...] [--before DIR]` (by default (a), (b), (c), (a2), (b2), (c2); `--only` adds each
- * named variant's bare SDK). `--before DIR` adds, for each of our variants, the same variant built from
- * another checkout in DIR (e.g. `git archive <commit> | tar -x -C DIR`), keyed with a `0` suffix (`b0`,
- * `c20`), so a change's before and after are ratios to the same bare SDK in the same rounds.
+ * [--only b,c,audit,...]` (by default (a), (b), (c), (a2), (b2), (c2); `--only` adds each named
+ * variant's bare SDK)
  *
  * @module
  */
@@ -44,8 +42,6 @@ interface Variant {
   about: string;
   middleware?: string;
   modern?: boolean;
-  /** Built from the `--before` checkout. */
-  before?: boolean;
 }
 
 /** A variant ready to call: its handler, its lanes' headers and its CPU per call in each round. */
@@ -159,7 +155,6 @@ if (import.meta.main) {
       calls: { type: "string", default: "500" },
       only: { type: "string" },
       revision: { type: "string" },
-      before: { type: "string" },
     },
   });
   const rounds = Number(values.rounds);
@@ -174,16 +169,6 @@ if (import.meta.main) {
   const chosen = VARIANTS.filter((v) =>
     keys.has(v.key) && (revision === "both" || (revision === "2026") === (v.modern ?? false))
   );
-  // The checkout before a change: its own `oursHandler` (same dependencies, its own source).
-  const beforeHandler: typeof oursHandler | undefined = values.before === undefined
-    ? undefined
-    : (await import(new URL(`file://${Deno.realPathSync(values.before)}/bench/mcp_server.ts`).href))
-      .oursHandler;
-  if (beforeHandler) {
-    for (const v of chosen.filter((v) => v.middleware !== undefined && !v.before)) {
-      chosen.push({ ...v, key: `${v.key}0`, about: `before: ${v.about}`, before: true });
-    }
-  }
   const dir = await Deno.makeTempDir({ prefix: "agentry-chain-bench-" });
   const started = performance.now();
   const servers: Live[] = [];
@@ -192,7 +177,7 @@ if (import.meta.main) {
     const modern = variant.modern ?? false;
     const handler: Handler = names === undefined
       ? modern ? sdk2Handler().fetch : sdkHandler()
-      : (variant.before ? beforeHandler! : oursHandler)(names, `${dir}/${variant.key}.jsonl`);
+      : oursHandler(names, `${dir}/${variant.key}.jsonl`);
     const open = modern ? modernLanes() : await sessions(handler);
     servers.push({ ...variant, modern, handler, open, cpu: [] });
   }
@@ -205,8 +190,8 @@ if (import.meta.main) {
   const ratio = (s: Live, base: number[] | undefined, skip: string[]) =>
     base && !skip.includes(s.key) ? fmt(median(s.cpu.map((v, i) => v / base[i])), 2) : "";
   const rows = servers.map((s) => {
-    const b = cpuOf(`${s.modern ? "b2" : "b"}${s.before ? "0" : ""}`);
-    const own = ["a", "b", "a2", "b2", "b0", "b20"].includes(s.key);
+    const b = cpuOf(s.modern ? "b2" : "b");
+    const own = ["a", "b", "a2", "b2"].includes(s.key);
     return [
       s.key,
       fmt(median(s.cpu), 1),
