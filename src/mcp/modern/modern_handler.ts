@@ -10,6 +10,7 @@
 import { type AuthInfo, createMcpHandler, type McpServer } from "@modelcontextprotocol/server";
 import { describeError } from "../../_util/errors.ts";
 import type { ToolServer } from "../tool_server.ts";
+import { acceptsEventStream, streamWhenSlow } from "./_stream_when_slow.ts";
 import { ListenBus } from "./listen_bus.ts";
 import { createModernServer, type ModernServerOptions } from "./modern_server.ts";
 
@@ -19,6 +20,12 @@ export interface ModernHandlerOptions {
   enableJsonResponse?: boolean;
   /** Largest request body read, in bytes. @default 4194304 */
   maxRequestBodySize?: number;
+  /**
+   * Milliseconds a request may go unanswered before its answer is sent as an SSE stream opened at once
+   * (see `_stream_when_slow.ts`: under `Deno.serve` only a started response notices a client that
+   * cancels). Ignored with `enableJsonResponse`. @default 100
+   */
+  streamAfterMs?: number;
   /**
    * Builds the SDK server of a request; `options.method` is the request's method when the entry has
    * checked it (see {@linkcode ModernServerOptions.method}). @default {@linkcode createModernServer}
@@ -41,6 +48,16 @@ function methodOf(request: Request | undefined): string | undefined {
   return request?.headers.get("mcp-method")?.trim();
 }
 
+const STREAM_AFTER_MS = 100;
+
+/** Whether `body` is one JSON-RPC request (it has an id, so it waits for an answer). */
+function isRequest(body: unknown): boolean {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return false;
+  const message = body as { id?: unknown; method?: unknown };
+  return typeof message.method === "string" &&
+    (typeof message.id === "string" || typeof message.id === "number");
+}
+
 /** The modern leg serving `server`. */
 export function createModernHandler(server: ToolServer, options: ModernHandlerOptions = {}): ModernHandler {
   const build = options.factory ?? createModernServer;
@@ -54,8 +71,15 @@ export function createModernHandler(server: ToolServer, options: ModernHandlerOp
     maxRequestBodySize: options.maxRequestBodySize,
     onerror: (error) => server.logger.debug("MCP modern request", { error: describeError(error) }),
   });
+  const streamAfterMs = options.enableJsonResponse ? undefined : options.streamAfterMs ?? STREAM_AFTER_MS;
   return {
-    fetch: (request, authInfo, parsedBody) => handler.fetch(request, { authInfo, parsedBody }),
+    fetch(request, authInfo, parsedBody) {
+      const answer = handler.fetch(request, { authInfo, parsedBody });
+      if (streamAfterMs === undefined || !isRequest(parsedBody) || !acceptsEventStream(request)) {
+        return answer;
+      }
+      return streamWhenSlow(answer, streamAfterMs);
+    },
     async close() {
       bus.close();
       await handler.close();
