@@ -10,8 +10,9 @@
 import { type AuthInfo, createMcpHandler, type McpServer } from "@modelcontextprotocol/server";
 import { describeError } from "../../_util/errors.ts";
 import type { ToolServer } from "../tool_server.ts";
+import { acceptsEventStream, streamWhenSlow } from "./_stream_when_slow.ts";
 import { ListenBus } from "./listen_bus.ts";
-import { createModernServer } from "./modern_server.ts";
+import { createModernServer, type ModernServerOptions } from "./modern_server.ts";
 
 /** Options for {@linkcode createModernHandler}. */
 export interface ModernHandlerOptions {
@@ -19,8 +20,17 @@ export interface ModernHandlerOptions {
   enableJsonResponse?: boolean;
   /** Largest request body read, in bytes. @default 4194304 */
   maxRequestBodySize?: number;
-  /** Builds the SDK server of a request. @default {@linkcode createModernServer} */
-  factory?: (server: ToolServer) => McpServer;
+  /**
+   * Milliseconds a request may go unanswered before its answer is sent as an SSE stream opened at once
+   * (see `_stream_when_slow.ts`: under `Deno.serve` only a started response notices a client that
+   * cancels). Ignored with `enableJsonResponse`. @default 100
+   */
+  streamAfterMs?: number;
+  /**
+   * Builds the SDK server of a request; `options.method` is the request's method when the entry has
+   * checked it (see {@linkcode ModernServerOptions.method}). @default {@linkcode createModernServer}
+   */
+  factory?: (server: ToolServer, options?: ModernServerOptions) => McpServer;
 }
 
 /** The modern leg of an HTTP endpoint. */
@@ -34,19 +44,42 @@ export interface ModernHandler {
   close(): Promise<void>;
 }
 
+function methodOf(request: Request | undefined): string | undefined {
+  return request?.headers.get("mcp-method")?.trim();
+}
+
+const STREAM_AFTER_MS = 100;
+
+/** Whether `body` is one JSON-RPC request (it has an id, so it waits for an answer). */
+function isRequest(body: unknown): boolean {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return false;
+  const message = body as { id?: unknown; method?: unknown };
+  return typeof message.method === "string" &&
+    (typeof message.id === "string" || typeof message.id === "number");
+}
+
 /** The modern leg serving `server`. */
 export function createModernHandler(server: ToolServer, options: ModernHandlerOptions = {}): ModernHandler {
   const build = options.factory ?? createModernServer;
   const bus = new ListenBus(server);
-  const handler = createMcpHandler(() => build(server), {
+  // The SDK calls the factory after its header checks: a request's Mcp-Method header then names the
+  // method of its body (a mismatch or a missing header is answered before).
+  const handler = createMcpHandler(({ requestInfo }) => build(server, { method: methodOf(requestInfo) }), {
     legacy: "reject",
     bus,
     responseMode: options.enableJsonResponse ? "json" : "auto",
     maxRequestBodySize: options.maxRequestBodySize,
     onerror: (error) => server.logger.debug("MCP modern request", { error: describeError(error) }),
   });
+  const streamAfterMs = options.enableJsonResponse ? undefined : options.streamAfterMs ?? STREAM_AFTER_MS;
   return {
-    fetch: (request, authInfo, parsedBody) => handler.fetch(request, { authInfo, parsedBody }),
+    fetch(request, authInfo, parsedBody) {
+      const answer = handler.fetch(request, { authInfo, parsedBody });
+      if (streamAfterMs === undefined || !isRequest(parsedBody) || !acceptsEventStream(request)) {
+        return answer;
+      }
+      return streamWhenSlow(answer, streamAfterMs);
+    },
     async close() {
       bus.close();
       await handler.close();
