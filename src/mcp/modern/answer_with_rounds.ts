@@ -42,15 +42,13 @@ export async function answerWithRounds<R>(
   request: RoundRequest,
   run: (rounds: InputRounds) => Promise<R>,
 ): Promise<R | InputRequiredResult> {
-  const binding: RequestStateBinding = {
-    method: request.method,
-    name: request.name,
-    args: request.args,
-    subject: request.subject,
-  };
+  // Read only when a state is opened or sealed: `subject` may be a getter that costs (see withInputRounds).
+  let bound: RequestStateBinding | undefined;
+  const binding = () =>
+    bound ??= { method: request.method, name: request.name, args: request.args, subject: request.subject };
   const earlier = request.requestState === undefined || request.requestState === null
     ? { answers: {}, round: 0 }
-    : await states.open(request.requestState, binding);
+    : await states.open(request.requestState, binding());
   const rounds = new InputRounds({
     inputResponses: request.inputResponses,
     answers: earlier.answers,
@@ -91,6 +89,6 @@ export async function answerWithRounds<R>(
   return {
     resultType: "input_required",
     inputRequests: requests as InputRequiredResult["inputRequests"],
-    requestState: await states.seal(binding, { answers, round }),
+    requestState: await states.seal(binding(), { answers, round }),
   };
 }

@@ -12,7 +12,7 @@ import { describeError } from "../../_util/errors.ts";
 import type { ToolServer } from "../tool_server.ts";
 import { acceptsEventStream, streamWhenSlow } from "./_stream_when_slow.ts";
 import { ListenBus } from "./listen_bus.ts";
-import { createModernServer } from "./modern_server.ts";
+import { createModernServer, type ModernServerOptions } from "./modern_server.ts";
 
 /** Options for {@linkcode createModernHandler}. */
 export interface ModernHandlerOptions {
@@ -26,8 +26,11 @@ export interface ModernHandlerOptions {
    * cancels). Ignored with `enableJsonResponse`. @default 100
    */
   streamAfterMs?: number;
-  /** Builds the SDK server of a request. @default {@linkcode createModernServer} */
-  factory?: (server: ToolServer) => McpServer;
+  /**
+   * Builds the SDK server of a request; `options.method` is the request's method when the entry has
+   * checked it (see {@linkcode ModernServerOptions.method}). @default {@linkcode createModernServer}
+   */
+  factory?: (server: ToolServer, options?: ModernServerOptions) => McpServer;
 }
 
 /** The modern leg of an HTTP endpoint. */
@@ -39,6 +42,10 @@ export interface ModernHandler {
   fetch(request: Request, authInfo?: AuthInfo, parsedBody?: unknown): Promise<Response>;
   /** Ends in-flight exchanges and listen streams, and stops relaying list changes. */
   close(): Promise<void>;
+}
+
+function methodOf(request: Request | undefined): string | undefined {
+  return request?.headers.get("mcp-method")?.trim();
 }
 
 const STREAM_AFTER_MS = 100;
@@ -55,7 +62,9 @@ function isRequest(body: unknown): boolean {
 export function createModernHandler(server: ToolServer, options: ModernHandlerOptions = {}): ModernHandler {
   const build = options.factory ?? createModernServer;
   const bus = new ListenBus(server);
-  const handler = createMcpHandler(() => build(server), {
+  // The SDK calls the factory after its header checks: a request's Mcp-Method header then names the
+  // method of its body (a mismatch or a missing header is answered before).
+  const handler = createMcpHandler(({ requestInfo }) => build(server, { method: methodOf(requestInfo) }), {
     legacy: "reject",
     bus,
     responseMode: options.enableJsonResponse ? "json" : "auto",

@@ -4,6 +4,8 @@ import { createToolServer } from "../tool_server.ts";
 import { echoServer, INITIALIZE, mcpPost } from "../transports/_test_serve.ts";
 import { toFetchHandler } from "../transports/to_fetch_handler.ts";
 import { answerOf, modernPost } from "./_test_modern.ts";
+import { createModernHandler } from "./modern_handler.ts";
+import { createModernServer } from "./modern_server.ts";
 
 Deno.test("a 2026-07-28 tools/call is answered statelessly with resultType, and opens no session", async () => {
   const handler = toFetchHandler(echoServer());
@@ -127,5 +129,48 @@ Deno.test("a tool registered while serving reaches an open subscriptions/listen 
     await reader.cancel();
   } finally {
     await handler.close();
+  }
+});
+
+Deno.test("a per-request instance registers only the method its checked Mcp-Method header names", async () => {
+  const registered = (method?: string) => {
+    const sdk = createModernServer(echoServer(), { method }).server;
+    return ["tools/list", "tools/call", "tasks/get", "prompts/get", "completion/complete"].filter((name) => {
+      try {
+        sdk.assertCanSetRequestHandler(name);
+        return false;
+      } catch {
+        return true;
+      }
+    });
+  };
+  assert.deepEqual(registered("tools/call"), ["tools/call"]);
+  assert.deepEqual(registered("tasks/get"), ["tasks/get"]);
+  const all = ["tools/list", "tools/call", "tasks/get", "prompts/get", "completion/complete"];
+  assert.deepEqual(registered(), all);
+  assert.deepEqual(registered("no/such-method"), all, "an unknown method registers them all");
+
+  const seen: (string | undefined)[] = [];
+  const server = echoServer();
+  const modern = createModernHandler(server, {
+    factory: (tools, options) => {
+      seen.push(options?.method);
+      return createModernServer(tools, options);
+    },
+  });
+  try {
+    const call = await answerOf(
+      await modern.fetch(modernPost("tools/call", { name: "echo", arguments: { text: "x" } })),
+    );
+    assert.deepEqual(call.result?.content, [{ type: "text", text: "x" }]);
+    const prompts = await answerOf(await modern.fetch(modernPost("prompts/list")));
+    assert.ok(Array.isArray(prompts.result?.prompts));
+    const missing = await answerOf(
+      await modern.fetch(modernPost("tools/call", {}, { headers: { "mcp-method": null } })),
+    );
+    assert.ok(missing.error, "a request without a usable Mcp-Method is refused before the factory");
+    assert.deepEqual(seen, ["tools/call", "prompts/list"]);
+  } finally {
+    await modern.close();
   }
 });

@@ -30,14 +30,43 @@ import { type RoundTarget, withInputRounds } from "./with_input_rounds.ts";
 export interface ModernServerOptions {
   /** Builds the call session of a request. @default {@linkcode modernSession} */
   session?: (ctx: ServerContext) => CallSession;
+  /**
+   * The one method the instance will answer, when the caller knows it (the HTTP entry has checked the
+   * request's `Mcp-Method` header against its body): only that method's handler is registered. Any
+   * other value, or none, registers them all. Capabilities are declared in full either way.
+   */
+  method?: string;
 }
+
+/** The methods this binding registers handlers for (besides the SDK's own). */
+const BOUND_METHODS: ReadonlySet<string> = new Set([
+  "tools/list",
+  "tools/call",
+  "tasks/get",
+  "tasks/update",
+  "tasks/cancel",
+  "resources/list",
+  "resources/templates/list",
+  "resources/read",
+  "prompts/list",
+  "prompts/get",
+  "completion/complete",
+]);
 
 const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
 
-/** The request's headers as a record of lower-cased names (empty off HTTP). */
+/**
+ * The request's headers as a record of lower-cased names (empty off HTTP). `forEach` rather than
+ * `Object.fromEntries(headers.entries())`: Deno's header iterator costs several times more.
+ */
 function headersOf(ctx: ServerContext): Readonly<Record<string, string>> {
   const request = ctx.http?.req;
-  return request ? Object.fromEntries(request.headers.entries()) : NO_HEADERS;
+  if (!request) return NO_HEADERS;
+  const record: Record<string, string> = {};
+  request.headers.forEach((value, name) => {
+    record[name] = value;
+  });
+  return record;
 }
 
 function ipAddressOf(authInfo: AuthInfo | undefined): string | undefined {
@@ -102,6 +131,9 @@ export function createModernServer(server: ToolServer, options: ModernServerOpti
     completions: {},
     extensions: { ...TASKS_CAPABILITY },
   });
+  // A per-request instance answers one method: registering the other handlers is wasted work.
+  const only = options.method !== undefined && BOUND_METHODS.has(options.method) ? options.method : undefined;
+  const wants = (method: string) => only === undefined || only === method;
   const info = (ctx: ServerContext) => callInfo(ctx, sessionOf(ctx));
   // tools/call, prompts/get and resources/read ask their client through input_required rounds.
   const asking = <R>(
@@ -115,50 +147,62 @@ export function createModernServer(server: ToolServer, options: ModernServerOpti
         answer({ ...base, session: sessionWithRounds(base.session, rounds) }));
     });
 
-  sdk.setRequestHandler("tools/list", (_r, ctx) => mapped(() => requests.listTools(server, info(ctx))));
-  sdk.setRequestHandler("tools/call", (request, ctx) => {
-    const { name, arguments: args } = request.params;
-    return asking(
-      ctx,
-      { method: "tools/call", name, args },
-      (at) => callToolWithTask(server, name, args, { ...at, capabilities: declaredCapabilities(ctx) }),
+  if (wants("tools/list")) {
+    sdk.setRequestHandler("tools/list", (_r, ctx) => mapped(() => requests.listTools(server, info(ctx))));
+  }
+  if (wants("tools/call")) {
+    sdk.setRequestHandler("tools/call", (request, ctx) => {
+      const { name, arguments: args } = request.params;
+      return asking(
+        ctx,
+        { method: "tools/call", name, args },
+        (at) => callToolWithTask(server, name, args, { ...at, capabilities: declaredCapabilities(ctx) }),
+      );
+    });
+  }
+  if (only === undefined || only.startsWith("tasks/")) {
+    bindTasks(sdk, server, (ctx) => ({ ...info(ctx), capabilities: declaredCapabilities(ctx) }));
+  }
+  if (wants("resources/list")) {
+    sdk.setRequestHandler(
+      "resources/list",
+      (_r, ctx) => mapped(() => requests.listResources(server, info(ctx))),
     );
-  });
-  bindTasks(sdk, server, (ctx) => ({ ...info(ctx), capabilities: declaredCapabilities(ctx) }));
-  sdk.setRequestHandler(
-    "resources/list",
-    (_r, ctx) => mapped(() => requests.listResources(server, info(ctx))),
-  );
-  sdk.setRequestHandler(
-    "resources/templates/list",
-    (_r, ctx) => mapped(() => requests.listResourceTemplates(server, info(ctx))),
-  );
-  sdk.setRequestHandler(
-    "resources/read",
-    (request, ctx) => {
+  }
+  if (wants("resources/templates/list")) {
+    sdk.setRequestHandler(
+      "resources/templates/list",
+      (_r, ctx) => mapped(() => requests.listResourceTemplates(server, info(ctx))),
+    );
+  }
+  if (wants("resources/read")) {
+    sdk.setRequestHandler("resources/read", (request, ctx) => {
       const { uri } = request.params;
       return asking(
         ctx,
         { method: "resources/read", name: uri },
         (at) => requests.readResource(server, uri, at),
       );
-    },
-  );
-  sdk.setRequestHandler("prompts/list", (_r, ctx) => mapped(() => requests.listPrompts(server, info(ctx))));
-  sdk.setRequestHandler(
-    "prompts/get",
-    (request, ctx) => {
+    });
+  }
+  if (wants("prompts/list")) {
+    sdk.setRequestHandler("prompts/list", (_r, ctx) => mapped(() => requests.listPrompts(server, info(ctx))));
+  }
+  if (wants("prompts/get")) {
+    sdk.setRequestHandler("prompts/get", (request, ctx) => {
       const { name, arguments: args } = request.params;
       return asking(
         ctx,
         { method: "prompts/get", name, args },
         (at) => requests.getPrompt(server, name, args, at),
       );
-    },
-  );
-  sdk.setRequestHandler(
-    "completion/complete",
-    (request, ctx) => mapped(() => requests.complete(server, request.params, info(ctx))),
-  );
+    });
+  }
+  if (wants("completion/complete")) {
+    sdk.setRequestHandler(
+      "completion/complete",
+      (request, ctx) => mapped(() => requests.complete(server, request.params, info(ctx))),
+    );
+  }
   return mcp;
 }

@@ -61,7 +61,10 @@ export function withInputRounds<R>(
     method: target.method,
     name: target.name,
     args: target.args ?? {},
-    subject: credentialOf(server, target.meta),
+    // Worked out only when a state is opened or sealed, not on every call.
+    get subject() {
+      return credentialOf(server, target.meta);
+    },
     inputResponses: ctx.mcpReq.inputResponses,
     requestState: ctx.mcpReq.requestState(),
     capabilities: record(envelope?.[CLIENT_CAPABILITIES]),

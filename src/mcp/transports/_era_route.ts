@@ -58,7 +58,7 @@ export function eraRoute(legacy: McpRoute, modern: ModernHandler): McpRoute {
       }
       const body = await readJson(request, MAX_MESSAGE_BYTES);
       if (typeof body === "number") return bodyProblem(body);
-      if (await isLegacyRequest(request, body.value)) {
+      if (await isLegacy(request, body.value)) {
         return await legacy.handle(request, { ...context, body });
       }
       return await modern.fetch(request, authInfo(context.ipAddress), body.value);
