@@ -13,10 +13,15 @@ import { Client as LegacyClient } from "@modelcontextprotocol/sdk/client/index.j
 import { StreamableHTTPClientTransport as LegacyHttp } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { AuditEntry } from "../audit/audit_middleware.ts";
 import { PendingApprover } from "./pending_approver.ts";
-import { textOf, waitFor } from "./_test_setup.ts";
+import { textOf, waitFor as poll } from "./_test_setup.ts";
 import { type Bank, type BankClient, legacyClient, modernClient, serveBank } from "./_test_revisions.ts";
 
 type Connect = (bank: Bank, options: { apiKey: string }) => Promise<BankClient>;
+
+/** Polls `condition` (about 2 s), failing with `what` when it is not reached. */
+async function waitFor(condition: () => boolean, what: string): Promise<void> {
+  await poll(condition).catch(() => assert.fail(`${what}: not within the wait`));
+}
 
 async function auditEntryOf(bank: Bank, clientId: string): Promise<AuditEntry> {
   for (let i = 0; i < 200; i++) {
@@ -40,7 +45,7 @@ for (const [leg, connect] of LEGS) {
       () => "answered",
       () => "rejected",
     );
-    await waitFor(() => queue.size === 1);
+    await waitFor(() => queue.size === 1, "alice's call parked");
     const [parked] = JSON.parse(textOf(await bob.call("approvals_list")));
     assert.equal(parked.tool, "transfer");
     // Past the modern leg's 100 ms grace, so its answer is a stream by now.
@@ -48,7 +53,7 @@ for (const [leg, connect] of LEGS) {
     const abortedAt = Date.now();
     controller.abort();
     assert.equal(await call, "rejected");
-    await waitFor(() => queue.size === 0);
+    await waitFor(() => queue.size === 0, "the aborted call's request withdrawn");
     assert.ok(Date.now() - abortedAt < 1_000, "withdrawn within a second");
     assert.deepEqual(JSON.parse(textOf(await bob.call("approvals_list"))), []);
     const decided = JSON.parse(
@@ -77,10 +82,10 @@ Deno.test("2025 session: a parked call whose client closes its session (DELETE) 
       () => "answered",
       () => "rejected",
     );
-    await waitFor(() => queue.size === 1);
+    await waitFor(() => queue.size === 1, "alice's call parked");
     const [parked] = JSON.parse(textOf(await bob.call("approvals_list")));
     await transport.terminateSession();
-    await waitFor(() => queue.size === 0);
+    await waitFor(() => queue.size === 0, "the closed session's request withdrawn");
     const decided = JSON.parse(
       textOf(await bob.call("approvals_decide", { request_id: parked.request_id, approve: true })),
     );
