@@ -219,6 +219,7 @@ export type {
   ApprovalRequest,
   Approver,
   ApproverFunction,
+  WithdrawReason,
 } from "./approval/approver.ts";
 export { approvalGate, type ApprovalGateOptions } from "./approval/approval_gate.ts";
 export type { ApprovalRecord } from "./approval/approval_record.ts";

@@ -97,8 +97,12 @@ export interface ClientOptions {
 
 /** A connected client of either revision. */
 export interface BankClient extends AsyncDisposable {
-  /** Calls a tool. */
-  call(name: string, args?: Record<string, unknown>): Promise<CallToolResult>;
+  /** Calls a tool; aborting `signal` cancels the call. */
+  call(
+    name: string,
+    args?: Record<string, unknown>,
+    options?: { signal?: AbortSignal },
+  ): Promise<CallToolResult>;
 }
 
 /** A 2025-era SDK v1 client over streamable HTTP (a session). */
@@ -112,7 +116,8 @@ export async function legacyClient(bank: Bank, options: ClientOptions): Promise<
     new LegacyHttp(bank.url, { requestInit: { headers: { "x-api-key": options.apiKey } } }),
   );
   return {
-    call: async (name, args = {}) => await client.callTool({ name, arguments: args }) as CallToolResult,
+    call: async (name, args = {}, { signal } = {}) =>
+      await client.callTool({ name, arguments: args }, undefined, { signal }) as CallToolResult,
     [Symbol.asyncDispose]: () => client.close(),
   };
 }
@@ -131,7 +136,8 @@ export async function modernClient(bank: Bank, options: ClientOptions): Promise<
     new ModernHttp(bank.url, { requestInit: { headers: { "x-api-key": options.apiKey } } }),
   );
   return {
-    call: async (name, args = {}) => await client.callTool({ name, arguments: args }) as CallToolResult,
+    call: async (name, args = {}, { signal } = {}) =>
+      await client.callTool({ name, arguments: args }, { signal }) as CallToolResult,
     [Symbol.asyncDispose]: () => client.close(),
   };
 }

@@ -20,6 +20,7 @@ import {
   type ApproverFunction,
   normalizeDecision,
   toApprover,
+  type WithdrawReason,
 } from "./approver.ts";
 import { type ApprovalRecord, approvalRequestId, carryingApproval, noteApproval } from "./approval_record.ts";
 
@@ -29,6 +30,7 @@ export type {
   ApprovalRequest,
   Approver,
   ApproverFunction,
+  WithdrawReason,
 } from "./approver.ts";
 
 /** Options for {@linkcode approvalGate}. */
@@ -114,9 +116,16 @@ async function awaitDecision(
 ): Promise<Outcome> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let onAbort: (() => void) | undefined;
+  let why: WithdrawReason = "failed";
   const stop = new Promise<Outcome>((resolve, reject) => {
-    timer = setTimeout(() => resolve({ kind: "timeout" }), request.timeout * 1000);
-    onAbort = () => reject(new ToolError("CANCELLED", "The request was cancelled."));
+    timer = setTimeout(() => {
+      why = "timed_out";
+      resolve({ kind: "timeout" });
+    }, request.timeout * 1000);
+    onAbort = () => {
+      why = "cancelled";
+      reject(new ToolError("CANCELLED", "The request was cancelled."));
+    };
     if (ctx.signal.aborted) onAbort();
     else ctx.signal.addEventListener("abort", onAbort, { once: true });
   });
@@ -132,7 +141,7 @@ async function awaitDecision(
     ctx.signal.removeEventListener("abort", onAbort!);
     if (!settled) {
       decided.catch(() => undefined);
-      approver.cancel?.(request.request_id);
+      approver.cancel?.(request.request_id, why);
     }
   }
 }
@@ -153,7 +162,9 @@ function denied(
  * tool's own guards run first, so a caller who may not use the tool never reaches a reviewer.
  * Approved calls continue; denials, decisions that try to change the arguments, and (by default)
  * unanswered requests fail with `APPROVAL_DENIED`; an approver that throws a `ToolError` fails the
- * call with it, any other exception with `INTERNAL_ERROR`. A cancelled call withdraws its request.
+ * call with it, any other exception with `INTERNAL_ERROR`. A cancelled call (the client aborted the
+ * request, closed its session or sent `notifications/cancelled`) withdraws its request at once
+ * (`approver.cancel(id, "cancelled")`) and is audited with the approval decision `cancelled`.
  * Requests, grants and denials are logged without argument values, and noted on the context for the
  * audit chain (the entry's `approval`).
  *
@@ -206,7 +217,9 @@ export function approvalGate(
       outcome = await awaitDecision(target, request, ctx);
     } catch (error) {
       if (!isInputRequired(error)) {
-        note("failed");
+        const cancelled = error instanceof ToolError && error.code === "CANCELLED" && ctx.signal.aborted;
+        note(cancelled ? "cancelled" : "failed");
+        if (cancelled) ctx.logger.info("approval request withdrawn: the call was cancelled", fields);
         throw error;
       }
       note("input_required");

@@ -23,10 +23,12 @@ export interface ApprovalRecord {
   /**
    * `input_required`: the round ended asking the client (its answer comes with the retry);
    * `approved` / `denied`: the approver decided; `timed_out`: nobody decided in time (the entry's
-   * status says whether `onTimeout` let the call run); `failed`: the approver could not decide (it
-   * threw, the call was cancelled, or the client cannot be asked; the entry's error says which).
+   * status says whether `onTimeout` let the call run); `cancelled`: the call was cancelled while it
+   * waited (the client aborted the request, closed its session or sent `notifications/cancelled`), and
+   * its request was withdrawn; `failed`: the approver could not decide (it threw, or the client cannot
+   * be asked; the entry's error says which).
    */
-  decision: "input_required" | "approved" | "denied" | "timed_out" | "failed";
+  decision: "input_required" | "approved" | "denied" | "timed_out" | "cancelled" | "failed";
   /** Who decided, for `approved` and `denied`. */
   reviewer_id?: string;
 }

@@ -45,6 +45,9 @@ export interface ApprovalRequest {
   tool_annotations?: ToolAnnotations;
 }
 
+/** Why the gate stopped waiting for a decision. */
+export type WithdrawReason = "cancelled" | "timed_out" | "failed";
+
 /** What an approver decided. */
 export interface ApprovalDecision {
   /** Whether the call may run. Anything but `true` denies. */
@@ -79,8 +82,11 @@ export interface Approver {
    * round and the call is decided on the client's retry.
    */
   decide(request: ApprovalRequest, ctx: RequestContext): Promise<ApprovalDecision>;
-  /** Forgets `requestId` (called when the gate stopped waiting: timeout or cancellation). */
-  cancel?(requestId: string): void;
+  /**
+   * Forgets `requestId`: the gate stopped waiting, `why` says for what (`cancelled`: the call was
+   * cancelled; `timed_out`: the gate's timeout; `failed`: `decide` threw).
+   */
+  cancel?(requestId: string, why?: WithdrawReason): void;
 }
 
 /** A bare decision function: `true`/`false` or a full decision, possibly async. */

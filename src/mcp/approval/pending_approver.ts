@@ -8,7 +8,7 @@
 import { z } from "zod";
 import type { RequestContext } from "../request_context.ts";
 import type { ToolServer } from "../tool_server.ts";
-import type { ApprovalDecision, ApprovalRequest, Approver } from "./approver.ts";
+import type { ApprovalDecision, ApprovalRequest, Approver, WithdrawReason } from "./approver.ts";
 import { resolvePendingOptions } from "./_pending_options.ts";
 
 /** Options for {@linkcode PendingApprover}. */
@@ -58,6 +58,13 @@ interface Pending {
   createdAt: number;
 }
 
+/** Why a withdrawn request is gone, as deciding it answers. */
+const WITHDRAWN: Record<WithdrawReason, string> = {
+  cancelled: "the call was cancelled",
+  timed_out: "nobody decided it in time",
+  failed: "the approval failed",
+};
+
 const DECIDE_INPUT = z.object({
   request_id: z.string().describe("The request_id from approvals_list"),
   approve: z.boolean().describe("true to let the call run, false to deny it"),
@@ -73,6 +80,11 @@ function tenantKey(request: ApprovalRequest): string {
   return request.metadata.tenant_id || "";
 }
 
+/** Whether `reviewer` may see `request` (a reviewer with a tenant sees only that tenant's). */
+function mayReview(reviewer: Reviewer, request: ApprovalRequest): boolean {
+  return !reviewer.tenantId || tenantKey(request) === reviewer.tenantId;
+}
+
 /**
  * A queue of approval requests decided by reviewers holding `approverRole`. Use it as the gate's
  * approver and call {@linkcode PendingApprover.register} to add the reviewer tools.
@@ -83,6 +95,9 @@ function tenantKey(request: ApprovalRequest): string {
  * - Four eyes: nobody approves their own request (denying it, i.e. withdrawing, is allowed).
  * - Tenant scoping: a reviewer whose credential carries a tenant sees and decides only requests of
  *   that tenant; other tenants' requests look like unknown ids. A reviewer without a tenant sees all.
+ * - A call cancelled while parked (its client aborted the request, closed its session or sent
+ *   `notifications/cancelled`) withdraws its request at once: it leaves `approvals_list`, and deciding
+ *   it answers that it was withdrawn.
  * - The queue lives in this process only: no persistence, no sharing between replicas; a restart
  *   drops parked calls (their callers see the connection end).
  *
@@ -106,6 +121,8 @@ export class PendingApprover implements Approver {
   /** Per-client cap. */
   readonly maxPendingPerClient?: number;
   #pending = new Map<string, Pending>();
+  /** Requests withdrawn lately (oldest first, at most `maxPending`), so deciding one says so. */
+  #withdrawn = new Map<string, { request: ApprovalRequest; why: WithdrawReason }>();
 
   /** A queue with `options`; unknown keys and caps that do not nest are refused with a TypeError. */
   constructor(options: PendingApproverOptions = {}) {
@@ -151,16 +168,31 @@ export class PendingApprover implements Approver {
     });
   }
 
-  /** Drops `requestId` without deciding it (the gate stopped waiting). */
-  cancel(requestId: string): void {
+  /**
+   * Withdraws `requestId` without deciding it (the gate stopped waiting: the call was cancelled, timed
+   * out or failed): it leaves `approvals_list` at once, and deciding it answers that it was withdrawn
+   * and why (for the last `maxPending` withdrawn requests; older ones are unknown ids).
+   */
+  cancel(requestId: string, why: WithdrawReason = "cancelled"): void {
+    const entry = this.#pending.get(requestId);
+    if (!entry) return;
     this.#pending.delete(requestId);
+    this.#withdrawn.set(requestId, { request: entry.request, why });
+    if (this.#withdrawn.size > this.maxPending) this.#withdrawn.delete(this.#withdrawn.keys().next().value!);
   }
 
   #visible(id: string, reviewer: Reviewer): Pending | undefined {
     const entry = this.#pending.get(id);
     if (!entry) return undefined;
-    if (reviewer.tenantId && tenantKey(entry.request) !== reviewer.tenantId) return undefined;
-    return entry;
+    return mayReview(reviewer, entry.request) ? entry : undefined;
+  }
+
+  #notPending(id: string, reviewer: Reviewer): string {
+    const gone = this.#withdrawn.get(id);
+    if (gone && mayReview(reviewer, gone.request)) {
+      return `approval request '${id}' was withdrawn: ${WITHDRAWN[gone.why]}`;
+    }
+    return `no pending approval request '${id}'`;
   }
 
   /** The requests `reviewer` may see, oldest first. */
@@ -188,7 +220,7 @@ export class PendingApprover implements Approver {
     verdict: { approve: boolean; reason?: string },
   ): ResolveResult {
     const entry = this.#visible(requestId, reviewer);
-    if (!entry) return { resolved: false, error: `no pending approval request '${requestId}'` };
+    if (!entry) return { resolved: false, error: this.#notPending(requestId, reviewer) };
     if (verdict.approve && reviewer.clientId === clientKey(entry.request)) {
       return { resolved: false, error: "cannot approve your own request (four-eyes rule)" };
     }

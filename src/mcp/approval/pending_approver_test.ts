@@ -164,6 +164,37 @@ Deno.test("cancel drops a parked request so it can no longer be decided", () => 
   assert.equal(queue.resolve(parked.request_id, { clientId: "bob" }, { approve: true }).resolved, false);
 });
 
+Deno.test("a withdrawn request answers why when decided, within its tenant, for the last maxPending ones", () => {
+  const queue = new PendingApprover({ maxPending: 2 });
+  const [cancelled, timedOut] = [request("alice", "acme"), request("alice", "acme")];
+  for (const parked of [cancelled, timedOut]) void queue.decide(parked);
+  queue.cancel(cancelled.request_id, "cancelled");
+  queue.cancel(timedOut.request_id, "timed_out");
+  assert.deepEqual(queue.list({ clientId: "bob" }), []);
+  const decide = (id: string, tenantId?: string) =>
+    queue.resolve(id, { clientId: "bob", tenantId }, { approve: true });
+  assert.deepEqual(decide(cancelled.request_id, "acme"), {
+    resolved: false,
+    error: `approval request '${cancelled.request_id}' was withdrawn: the call was cancelled`,
+  });
+  assert.deepEqual(decide(timedOut.request_id), {
+    resolved: false,
+    error: `approval request '${timedOut.request_id}' was withdrawn: nobody decided it in time`,
+  });
+  assert.deepEqual(decide(cancelled.request_id, "globex"), {
+    resolved: false,
+    error: `no pending approval request '${cancelled.request_id}'`,
+  }, "another tenant's withdrawn request looks unknown");
+  const later = request("alice", "acme");
+  void queue.decide(later);
+  queue.cancel(later.request_id);
+  assert.match(JSON.stringify(decide(later.request_id)), /was withdrawn: the call was cancelled/);
+  assert.deepEqual(decide(cancelled.request_id), {
+    resolved: false,
+    error: `no pending approval request '${cancelled.request_id}'`,
+  }, "only the last maxPending withdrawals are remembered");
+});
+
 function pendingServer(options: { timeout?: number } = {}) {
   const queue = new PendingApprover();
   const server = gatedServer(approvalGate(queue, options));
