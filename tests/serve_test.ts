@@ -16,6 +16,10 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 // @ts-types="@modelcontextprotocol/sdk/shared/transport"
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import {
+  Client as ModernClient,
+  StreamableHTTPClientTransport as ModernHttp,
+} from "@modelcontextprotocol/client";
 import { CONFIG, MAIN, runCli, RunningCli } from "./_cli_harness.ts";
 
 const EVERYTHING = fileURLToPath(new URL("../examples/everything_server.ts", import.meta.url));
@@ -50,6 +54,24 @@ Deno.test("serve --transport http answers the SDK's streamable HTTP client and e
   assert.equal(await cli.stop("SIGTERM"), 0);
   assert.deepEqual(cli.stdout, [], "nothing on stdout");
   assert.equal(cli.stderr.filter((line) => line.startsWith("agentry serve: listening")).length, 1);
+});
+
+Deno.test("serve --transport http answers a 2026-07-28 client on the same URL, with no Deno warning", async () => {
+  await using cli = new RunningCli(["serve", EVERYTHING, "--transport", "http", "--port", "0"]);
+  const url = await listening(cli);
+  const client = new ModernClient({ name: "serve-test", version: "1.0.0" }, {
+    versionNegotiation: { mode: { pin: "2026-07-28" } },
+  });
+  await client.connect(new ModernHttp(url));
+  try {
+    const result = await client.callTool({ name: "test_simple_text", arguments: {} });
+    assert.deepEqual(result.content, [{ type: "text", text: SIMPLE_TEXT }]);
+  } finally {
+    await client.close();
+  }
+  assert.equal(await cli.stop("SIGTERM"), 0);
+  // deno.json's `unstable: ["no-legacy-abort"]`: the SDK reads request.signal, which warns in legacy mode.
+  assert.ok(!cli.stderr.some((line) => line.includes("legacy behavior")), cli.stderr.join("\n"));
 });
 
 Deno.test("serve --transport sse answers the SDK's SSE client and exits 0 on SIGINT", async () => {

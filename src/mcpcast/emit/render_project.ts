@@ -52,9 +52,14 @@ export interface RenderProjectOptions {
 
 const RUN_FLAGS = "--allow-net --allow-read=. --allow-env --env-file=.env";
 
-/** The text of `deno.json`. */
+/**
+ * The text of `deno.json`. `unstable: ["no-legacy-abort"]`: Deno 2.9's `Deno.serve` otherwise aborts
+ * `request.signal` after every successful response and warns once when a handler read it (the MCP SDK
+ * does, on 2026-07-28 requests); the new behaviour aborts it only when the client goes away.
+ */
 export function renderDenoJson(imports: Readonly<Record<string, string>>): string {
   const config = {
+    unstable: ["no-legacy-abort"],
     tasks: {
       start: `deno run ${RUN_FLAGS} main.ts`,
       "start:http": `deno run ${RUN_FLAGS} main.ts --transport http`,

@@ -110,6 +110,7 @@ Deno.test("deno.json maps the framework, and the Dockerfile serves HTTP only for
   const published = JSON.parse(renderProject(emitPlan())["deno.json"].split("\n").slice(1).join("\n"));
   assert.deepEqual(published.imports, { "@agentry/agentry/": "jsr:/@agentry/agentry@^0.1/" });
   assert.deepEqual(Object.keys(config.tasks), ["start", "start:http", "test", "check"]);
+  assert.deepEqual(config.unstable, ["no-legacy-abort"]); // no Deno.serve legacy-abort warning
   assert.match(files.Dockerfile, /--host", "0\.0\.0\.0"/);
   assert.match(files.Dockerfile, /^USER deno$/m);
   const local = renderProject(emitPlan({ auth: "env-token" }));
