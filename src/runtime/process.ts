@@ -46,6 +46,8 @@ import type { HealthMonitor } from "./health/health_monitor.ts";
 import type { BudgetTracker } from "./budget/budget_tracker.ts";
 import type { MissionTracker } from "./mission/mission_tracker.ts";
 import { ProcessGovernance } from "./process_governance.ts";
+import { OperationQueue } from "./_operation_queue.ts";
+import { reportTransition } from "./_report_transition.ts";
 
 export type { AgentProcessOptions, ProcessSummary } from "./process_options.ts";
 
@@ -85,8 +87,7 @@ export class AgentProcess {
   #factories: readonly ProcessPartFactory[];
   #parts: PartSet;
   #lifecycle = new Lifecycle();
-  #ops: Promise<unknown> = Promise.resolve();
-  #closed = false;
+  #ops: OperationQueue;
   #counters: ProcessCounters = { starts: 0, stops: 0, restarts: 0, start_failures: 0 };
   #startedAt: number | undefined;
   #idleClock: IdleClock;
@@ -115,6 +116,7 @@ export class AgentProcess {
     this.#journal = options.journal;
     this.#logger = options.logger ?? new Logger("agentry.process");
     this.#factories = options.parts ?? [];
+    this.#ops = new OperationQueue(this.name);
     this.#parts = new PartSet(this.name, this.#logger);
     this.#idleClock = new IdleClock(() => this.#goIdle());
     this.#dataDir = resolve(options.dataDir ?? ".agentry");
@@ -303,7 +305,7 @@ export class AgentProcess {
    * revoked (zero-filled) whatever `revoke_on_stop` says, context state reset (journaled).
    */
   close(): Promise<void> {
-    this.#closed = true; // removal wins: operations still queued, and later ones, are refused
+    this.#ops.close(); // removal wins: operations still queued, and later ones, are refused
     return this.#serial(async () => {
       await this.#stop("process removed");
       this.#inbox?.clear();
@@ -371,10 +373,7 @@ export class AgentProcess {
   }
 
   #serial<T>(operation: () => Promise<T>, closing = false): Promise<T> {
-    const run = () => this.#closed && !closing ? Promise.reject(removedError(this.name)) : operation();
-    const next = this.#ops.then(run, run);
-    this.#ops = next.catch(() => undefined);
-    return next;
+    return this.#ops.run(operation, closing);
   }
 
   async #start(reason: string): Promise<ProcessState> {
@@ -464,27 +463,16 @@ export class AgentProcess {
   }
 
   #onTransition(transition: StateTransition): void {
-    // Hooks: state_change; a start's hooks end with its last transition (to stopped or failed).
-    const hooks = this.#hooks;
-    if (hooks.has("state_change")) {
-      hooks.emit("state_change", { from: transition.from, to: transition.to, reason: transition.reason });
-    }
-    if (transition.to === "stopped" || transition.to === "failed") this.#hooks = ProcessHooks.none();
-    this.#logger.info("process state changed", {
-      process: this.name,
-      from: transition.from,
-      to: transition.to,
-      reason: transition.reason,
-    });
-    void this.#journal?.record("state_transition", {
-      from_state: transition.from,
-      to_state: transition.to,
-      reason: transition.reason,
-      process_id: this.processId,
+    reportTransition(transition, {
+      name: this.name,
+      processId: this.processId,
+      hooks: this.#hooks,
+      // Hooks: state_change; a start's hooks end with its last transition (to stopped or failed).
+      afterHooks: () => {
+        if (transition.to === "stopped" || transition.to === "failed") this.#hooks = ProcessHooks.none();
+      },
+      logger: this.#logger,
+      journal: this.#journal,
     });
   }
-}
-
-function removedError(name: string): RuntimeError {
-  return new RuntimeError("PROCESS_NOT_FOUND", `process ${name} was removed`, { details: { process: name } });
 }
