@@ -112,6 +112,10 @@ export interface WizardChoices {
   source: string;
   /** Base URL typed when it differs from the spec's. */
   baseUrl?: string;
+  /** `--tag` values kept. */
+  tags?: readonly string[];
+  /** `--path` prefixes kept. */
+  paths?: readonly string[];
   /** Profile. */
   profile: SafetyProfile;
   /** Auth mode. */
@@ -141,6 +145,8 @@ export const quoteArgument: (value: string) => string = shellQuote;
 export function equivalentCommand(choices: WizardChoices): string {
   const args = ["agentry", "mcpcast", choices.source];
   if (choices.baseUrl !== undefined) args.push("--base-url", choices.baseUrl);
+  for (const tag of choices.tags ?? []) args.push("--tag", tag);
+  for (const path of choices.paths ?? []) args.push("--path", path);
   if (choices.model !== undefined) {
     args.push("--model", choices.model);
     if (choices.curate === false) args.push("--no-curate");

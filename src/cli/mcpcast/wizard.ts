@@ -1,8 +1,8 @@
 /**
  * The guided setup of `agentry mcpcast` (no SOURCE, or `--interactive`, on a terminal): plain
- * line-based questions, step by step — the spec and what was detected in it, the model (or none),
- * the safety profile (with what each would keep), the auth mode, the approval mode when it matters,
- * the review table (of the curated plan with a model), the output directory and, with a model, the
+ * line-based questions, step by step — the spec and what was detected in it (for a spec of more
+ * than 50 operations, the tags or path prefix to keep), the model (or none), the safety profile (with
+ * what each would keep), the auth mode, the approval mode when it matters, the review table (of the curated plan with a model), the output directory and, with a model, the
  * evaluation switch — and nothing is written before the last confirmation. The permissions a
  * path or URL needs are checked as soon as it is typed: a missing one is said in one line naming the
  * flag, and the question is asked again (an `--out` given on the command line is checked before the
@@ -40,6 +40,7 @@ import { Progress } from "./progress.ts";
 import { reviewLines, summaryLines } from "./report.ts";
 import { surfaceLines } from "./surface.ts";
 import { chooseEval, chooseModel, curatedPlan, evaluateWritten } from "./wizard_model.ts";
+import { chooseSelection } from "./wizard_select.ts";
 import {
   mayReadYaml,
   outDirNeeds,
@@ -81,6 +82,10 @@ interface Loaded {
   spec: ParsedSpec;
   baseUrl?: string;
   previews: Record<SafetyProfile, McpcastPlan>;
+  /** `--tag` values chosen for a large spec. */
+  tags: string[];
+  /** `--path` values chosen for a large spec. */
+  paths: string[];
 }
 
 /** Runs the guided setup; refuses with a usage error when stdin or stdout is not a terminal. */
@@ -146,7 +151,8 @@ async function loadSpec(ask: Prompter, ctx: CliContext, prefill: WizardPrefill):
             spec = await parseSource(source, { baseUrl: typed, signal: ctx.signal, env: ctx.env });
             baseUrl = typed;
           }
-          const previews = previewPlans(spec, baseUrl);
+          const selection = await chooseSelection(ask, spec);
+          const previews = previewPlans(selection.spec, baseUrl);
           const schemes = Object.keys(spec.securitySchemes).length;
           ask.say(
             schemes === 0
@@ -155,7 +161,8 @@ async function loadSpec(ask: Prompter, ctx: CliContext, prefill: WizardPrefill):
                 credentialOf(previews["read-only"])
               } (${schemes} security scheme(s) in the spec)`,
           );
-          return { source, spec, baseUrl, previews };
+          const { tags, paths } = selection;
+          return { source, spec: selection.spec, baseUrl, previews, tags, paths };
         } catch (error) {
           if (!(error instanceof McpcastError)) throw error;
           ask.say(`  ${oneLineMessage(error.message)}`);
@@ -265,6 +272,8 @@ async function guide(ask: Prompter, ctx: CliContext, prefill: WizardPrefill): Pr
   });
   ask.say("");
   for (const line of summaryLines(plan, outcome)) ask.say(line);
+  const kept = [...loaded.tags.map((tag) => `--tag ${tag}`), ...loaded.paths.map((path) => `--path ${path}`)];
+  if (kept.length > 0) ask.say(`  operations kept: ${kept.join(" ")}`);
   for (const line of surfaceLines(await surfaceReport(plan))) ask.say(line);
   if (tasks !== undefined && model !== undefined) {
     const evaluated = await evaluateWritten(plan, { ctx, model, tasks, outDir, loaded, progress });
@@ -273,6 +282,8 @@ async function guide(ask: Prompter, ctx: CliContext, prefill: WizardPrefill): Pr
   const command = equivalentCommand({
     source: publicSource(loaded.source),
     ...(loaded.baseUrl === undefined ? {} : { baseUrl: loaded.baseUrl }),
+    tags: loaded.tags,
+    paths: loaded.paths,
     ...(model === undefined || (curated === undefined && tasks === undefined)
       ? {}
       : { model: model.model, curate: curated !== undefined }),
