@@ -154,3 +154,37 @@ Deno.test("the guided setup offers the auth mode the command takes by default, w
     assert.deepEqual([commandAuth, wizardAuth], [expected, expected], spec);
   }
 });
+
+Deno.test("the guided setup offers a tag or path choice for a spec with more than 50 operations", async () => {
+  await using dir = await tempDir();
+  const paths: Record<string, unknown> = {};
+  for (let i = 0; i < 60; i++) {
+    const tag = i < 40 ? "orders" : "users";
+    paths[`/${tag}/${i}`] = {
+      get: { operationId: `get_${tag}_${i}`, tags: [tag], responses: { "200": { description: "ok" } } },
+    };
+  }
+  const spec = join(dir.path, "big.json");
+  await Deno.writeTextFile(
+    spec,
+    JSON.stringify({
+      openapi: "3.0.3",
+      info: { title: "Big", version: "1" },
+      servers: [{ url: "https://big.example.com" }],
+      paths,
+    }),
+  );
+  const out = join(dir.path, "big");
+  const result = await wizard([spec, "", "teams", "users", "", "", "", "", out, ""]);
+  assert.equal(result.code, 0, result.text);
+  assert.match(result.text, /tags: orders \(40\), users \(20\)/);
+  assert.match(result.text, /no tag 'teams' in the spec/);
+  assert.match(result.text, /20 of 60 operations kept/);
+  assert.match(result.text, /Same result without questions: agentry mcpcast \S+big\.json .*--tag users/m);
+  const plan = loadPlan(await Deno.readTextFile(join(out, "mcpcast.plan.yaml")));
+  assert.equal(plan.tools.length, 20);
+  assert.ok(
+    plan.tools.every((tool) => tool.routes.every((route) => route.path.startsWith("/users/"))),
+    "users only",
+  );
+});
